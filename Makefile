@@ -1,0 +1,29 @@
+# Two entry points for a fresh machine: `make demo` and `make test`.
+PY ?= python3
+BUILD ?= build/caffe_src
+JOBS ?= 2
+
+.PHONY: setup build test test-cpp test-py demo clean
+
+setup:
+	bash scripts/setup.sh
+
+build: setup
+	mkdir -p build && cmake -S caffe_src -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || \
+	  (cat $(BUILD).configure.log; exit 1)
+	cmake --build $(BUILD) -j$(JOBS)
+
+test-cpp: build
+	$(BUILD)/test/test_all --gtest_brief=1
+
+test-py: setup
+	$(PY) -m pytest -q
+
+test: build
+	$(MAKE) --no-print-directory test-cpp test-py
+
+demo: build
+	bash scripts/demo.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,84 @@
+// Deconvolution: the convolution helpers applied with the data flow reversed.
+#include <vector>
+
+#include "caffe/layers/deconv_layer.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+void DeconvolutionLayer<Dtype>::compute_output_shape() {
+  const int* kernel = this->kernel_shape_.cpu_data();
+  const int* stride = this->stride_.cpu_data();
+  const int* pad = this->pad_.cpu_data();
+  const int* dilation = this->dilation_.cpu_data();
+  this->output_shape_.clear();
+  for (int i = 0; i < this->num_spatial_axes_; ++i) {
+    const int in_size = this->input_shape(i + 1);
+    const int extent = dilation[i] * (kernel[i] - 1) + 1;
+    const int out_size = stride[i] * (in_size - 1) + extent - 2 * pad[i];
+    this->output_shape_.push_back(out_size);
+  }
+}
+
+template <typename Dtype>
+void DeconvolutionLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                            const vector<Blob<Dtype>*>& top) {
+  const Dtype* weight = this->blobs_[0]->cpu_data();
+  for (int i = 0; i < static_cast<int>(bottom.size()); ++i) {
+    const Dtype* bottom_data = bottom[i]->cpu_data();
+    Dtype* top_data = top[i]->mutable_cpu_data();
+    const Dtype* bias = this->bias_term_ ? this->blobs_[1]->cpu_data() : nullptr;
+    for (int n = 0; n < this->num_; ++n) {
+      // A deconvolution's output is a convolution's input gradient.
+      this->backward_cpu_gemm(bottom_data + n * this->bottom_dim_, weight,
+                              top_data + n * this->top_dim_);
+      if (this->bias_term_) {
+        this->forward_cpu_bias(top_data + n * this->top_dim_, bias);
+      }
+    }
+  }
+}
+
+template <typename Dtype>
+void DeconvolutionLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+                                             const vector<bool>& propagate_down,
+                                             const vector<Blob<Dtype>*>& bottom) {
+  const Dtype* weight = this->blobs_[0]->cpu_data();
+  Dtype* weight_diff = this->blobs_[0]->mutable_cpu_diff();
+  Dtype* bias_diff = nullptr;
+  if (this->bias_term_ && this->param_propagate_down_[1]) {
+    bias_diff = this->blobs_[1]->mutable_cpu_diff();
+  }
+  for (int i = 0; i < static_cast<int>(top.size()); ++i) {
+    const Dtype* top_diff = top[i]->cpu_diff();
+    const Dtype* bottom_data = bottom[i]->cpu_data();
+    Dtype* bottom_diff = bottom[i]->mutable_cpu_diff();
+    if (this->bias_term_ && this->param_propagate_down_[1]) {
+      for (int n = 0; n < this->num_; ++n) {
+        this->backward_cpu_bias(bias_diff, top_diff + n * this->top_dim_);
+      }
+    }
+    if (this->param_propagate_down_[0] || propagate_down[i]) {
+      for (int n = 0; n < this->num_; ++n) {
+        // Filter gradient: the roles of top and bottom are swapped; this also
+        // leaves im2col(top_diff) in col_buffer_.
+        if (this->param_propagate_down_[0]) {
+          this->weight_cpu_gemm(top_diff + n * this->top_dim_,
+                                bottom_data + n * this->bottom_dim_, weight_diff);
+        }
+        // Input gradient: a plain convolution of the top gradient, reusing the
+        // columns just built when the filter gradient was computed.
+        if (propagate_down[i]) {
+          this->forward_cpu_gemm(top_diff + n * this->top_dim_, weight,
+                                 bottom_diff + n * this->bottom_dim_,
+                                 this->param_propagate_down_[0]);
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_CLASS(DeconvolutionLayer);
+REGISTER_LAYER_CLASS(Deconvolution);
+
+}  // namespace caffe

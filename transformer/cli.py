@@ -1,0 +1,99 @@
+"""Command line: argument parsing and exit codes (0 ok, 1 failure, 2 usage or input error)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import List, Optional
+
+from . import __version__
+from .errors import CheckFailure, InputError
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        sys.stderr.write(f"cgp-transform: error: {message}\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _add_flags(p: argparse.ArgumentParser):
+    p.add_argument("--compile-commands", metavar="FILE",
+                   help="compile_commands.json to take flags from (default: PATH/build or PATH)")
+    p.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR",
+                   help="extra include directory (repeatable)")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=V]",
+                   help="extra preprocessor define (repeatable)")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel parse workers")
+    p.add_argument("--quiet", action="store_true", help="print only errors")
+    p.add_argument("--verbose", action="store_true", help="print details and tracebacks")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cgp-transform",
+                     description="Coarse-grain parallelizer for Caffe-style C++ layers: finds "
+                                 "the loops over the samples of a batch and runs them with "
+                                 "OpenMP.")
+    parser.add_argument("--version", action="version", version=f"cgp-transform {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    a = sub.add_parser("analyze", help="decide, loop by loop, what can run per sample in "
+                                       "parallel, and why not")
+    a.add_argument("path", help="the Caffe-style source tree")
+    a.add_argument("--json", metavar="FILE", help="write the decisions as JSON ('-' for stdout)")
+    _add_flags(a)
+    return parser
+
+
+def _progress(quiet: bool):
+    if quiet or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    bar = tqdm(desc="parsing", unit="file", leave=False)
+    return bar.update
+
+
+def cmd_analyze(args) -> int:
+    from . import analyze, report
+    result = analyze.run(args.path, args.compile_commands, args.includes, args.defines,
+                         jobs=args.jobs, progress=_progress(args.quiet))
+    data = result.to_json()
+    if args.json == "-":
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump(data, fh, indent=2)
+        if not args.quiet:
+            print(report.table(result, color=sys.stdout.isatty()))
+    return EXIT_OK
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    handler = {"analyze": cmd_analyze}[args.command]
+    try:
+        return handler(args)
+    except InputError as e:
+        sys.stderr.write(f"cgp-transform: error: {e}\n")
+        return EXIT_USAGE
+    except CheckFailure as e:
+        sys.stderr.write(f"cgp-transform: check failed: {e}\n")
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        sys.stderr.write("cgp-transform: interrupted\n")
+        return 130
+    except Exception as e:  # noqa: BLE001 - one line unless --verbose
+        if getattr(args, "verbose", False):
+            raise
+        sys.stderr.write(f"cgp-transform: internal error: {type(e).__name__}: {e}\n")
+        return EXIT_FAIL

@@ -1,0 +1,108 @@
+"""The class hierarchy: which classes are layers, where their methods are defined, and
+which members hold the batch size or a per-sample stride (from their assignments)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Set
+
+from ..ir import ClassIR, FunctionIR, Node, UnitIR
+
+LAYER_ROOT = "Layer"
+ENTRY_METHODS = ("Forward_cpu", "Backward_cpu")
+
+
+@dataclass
+class Program:
+    """All classes and function definitions of a tree, merged across translation units."""
+
+    classes: Dict[str, ClassIR]
+    functions: Dict[str, List[FunctionIR]]  # key "Class::method" or "function"
+    degraded_files: Set[str] = field(default_factory=set)
+
+    @staticmethod
+    def from_units(units: Iterable[UnitIR]) -> "Program":
+        classes: Dict[str, ClassIR] = {}
+        functions: Dict[str, List[FunctionIR]] = {}
+        seen = set()
+        degraded: Set[str] = set()
+        for u in units:
+            if u.degraded:
+                degraded.add(u.main_file)
+            for c in u.classes:
+                prev = classes.get(c.name)
+                if prev is None or (not prev.bases and c.bases):
+                    classes[c.name] = c
+            for f in u.functions:
+                ident = (f.file, f.start)
+                if ident in seen or f.body is None:
+                    continue
+                seen.add(ident)
+                functions.setdefault(f.key, []).append(f)
+        return Program(classes, functions, degraded)
+
+    def bases(self, cls: str) -> List[str]:
+        c = self.classes.get(cls)
+        return list(c.bases) if c else []
+
+    def ancestry(self, cls: str) -> List[str]:
+        """cls, then its bases in lookup order (depth first)."""
+        out, todo = [], [cls]
+        while todo:
+            c = todo.pop(0)
+            if c in out:
+                continue
+            out.append(c)
+            todo = self.bases(c) + todo
+        return out
+
+    def is_layer(self, cls: str) -> bool:
+        return cls != LAYER_ROOT and LAYER_ROOT in self.ancestry(cls)[1:]
+
+    def layer_classes(self) -> List[str]:
+        return sorted(c for c in self.classes if self.is_layer(c))
+
+    def resolve_method(self, cls: str, name: str) -> Optional[FunctionIR]:
+        """The definition `this->name(...)` reaches from class cls (static lookup)."""
+        for c in self.ancestry(cls):
+            defs = self.functions.get(f"{c}::{name}")
+            if defs:
+                return defs[0]
+        return None
+
+    def field_type(self, cls: str, name: str) -> Optional[str]:
+        for c in self.ancestry(cls):
+            ci = self.classes.get(c)
+            if ci:
+                for f in ci.fields:
+                    if f.name == name:
+                        return f.type
+        return None
+
+    def methods_of(self, cls: str) -> List[FunctionIR]:
+        """Every method body defined in cls or its bases."""
+        out = []
+        for c in self.ancestry(cls):
+            for key, defs in self.functions.items():
+                if key.startswith(c + "::"):
+                    out.extend(defs)
+        return out
+
+
+def _strip_this(text: str) -> str:
+    t = text.replace(" ", "")
+    for prefix in ("this->",):
+        if t.startswith(prefix):
+            t = t[len(prefix):]
+    return t
+
+
+def member_assignments(program: Program, cls: str) -> Dict[str, List[Node]]:
+    """member name -> right-hand sides assigned to it in any method of cls's hierarchy."""
+    out: Dict[str, List[Node]] = {}
+    for fn in program.methods_of(cls):
+        for n in fn.body.walk():
+            if n.kind == "assign" and n.op == "=" and len(n.children) == 2:
+                lhs = n.children[0]
+                if lhs.kind == "member" or (lhs.kind == "name" and lhs.ref == "field"):
+                    out.setdefault(lhs.name, []).append(n.children[1])
+    return out

@@ -1,0 +1,827 @@
+"""What a loop body reads and writes, per memory root, through calls.
+
+The walker evaluates pointer expressions symbolically: each pointer is a root (a Blob's data
+or diff buffer: an input/output blob, a parameter blob, a member or a local Blob) plus an
+offset summary saying how it depends on the partitioned loop variable. Calls into the math
+library use the effects TABLE in `mathlib`; calls to methods of the layer (`this->f(...)`)
+are followed with their parameters bound to the caller's arguments. Every access carries the
+conditions it runs under, so that "written before read in the same iteration" can be decided.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+
+from ..ir import FunctionIR, Node
+from ..parse import last_identifier
+from .classes import Program
+from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
+from .shapes import ShapeOracle
+
+MAX_CALL_DEPTH = 6
+Guard = Tuple[str, bool]
+
+
+@dataclass(frozen=True)
+class Root:
+    kind: str  # io | param | member | local | unknown
+    name: str  # bottom[0], top[i], blobs_[0], col_buffer_, padded_square, ...
+    buf: str  # data | diff | raw
+
+    def label(self) -> str:
+        return f"{self.name}.{self.buf}" if self.buf != "raw" else self.name
+
+
+@dataclass
+class Offset:
+    """How an offset depends on the partitioned variable v.
+
+    sample: v appears as v*S (or offset(v, ...)), S recorded in strides;
+    unit:   v appears alone (p[v]);
+    shifted: v appears as v+k / v-k with a constant k;
+    opaque: v appears in some other way (non-linearly, or the form is not understood);
+    data:   a value loaded from memory appears (pooling's mask, a label): the Caffe
+            convention that such indices stay inside the sample is assumed;
+    inner:  inner loop variables appear (fine: within the sample).
+    """
+
+    sample: bool = False
+    unit: bool = False
+    shifted: bool = False
+    opaque: bool = False
+    inner: bool = False
+    strides: List[str] = field(default_factory=list)
+    data: bool = False  # a value loaded from memory (a label, a mask) indexes within
+
+    def merged(self, other: "Offset") -> "Offset":
+        return Offset(self.sample or other.sample, self.unit or other.unit,
+                      self.shifted or other.shifted, self.opaque or other.opaque,
+                      self.inner or other.inner, self.strides + other.strides,
+                      self.data or other.data)
+
+    @property
+    def depends(self) -> bool:
+        return self.sample or self.unit or self.shifted or self.opaque
+
+    @property
+    def partitioned(self) -> bool:
+        return (self.sample or self.unit) and not self.shifted and not self.opaque
+
+
+@dataclass
+class Choice:
+    """One thing a pointer may point to, and the conditions under which it does.
+    `exact` is false when the conditions are weaker than the truth (an over-approximation);
+    such writes are never used to prove that a later read sees this iteration's data."""
+
+    root: Root
+    offset: Offset
+    guards: FrozenSet[Tuple[str, bool]] = frozenset()
+    exact: bool = True
+
+
+class Ptr:
+    """A pointer value: one or more choices of root and offset."""
+
+    def __init__(self, root: Optional[Root] = None, offset: Optional[Offset] = None,
+                 choices: Optional[List[Choice]] = None):
+        self.choices = choices if choices is not None else [Choice(root, offset or Offset())]
+
+    @property
+    def root(self) -> Root:
+        return self.choices[0].root
+
+    @property
+    def offset(self) -> Offset:
+        return self.choices[0].offset
+
+    def plus(self, off: "Offset") -> "Ptr":
+        return Ptr(choices=[Choice(c.root, c.offset.merged(off), c.guards, c.exact)
+                            for c in self.choices])
+
+    def assigned(self, new: "Ptr", guards: FrozenSet, decl_guards: FrozenSet) -> "Ptr":
+        """The value after `p = new` under `guards` (p's own scope runs under decl_guards)."""
+        extra = guards - decl_guards
+        if not extra:
+            return new
+        out = [Choice(c.root, c.offset, c.guards | extra, c.exact) for c in new.choices]
+        if len(extra) == 1:
+            atom, pos = next(iter(extra))
+            out += [Choice(c.root, c.offset, c.guards | {(atom, not pos)}, c.exact)
+                    for c in self.choices]
+        else:
+            out += [Choice(c.root, c.offset, c.guards, False) for c in self.choices]
+        return Ptr(choices=out)
+
+
+@dataclass
+class Access:
+    root: Root
+    mode: str  # read | write | acc | update
+    offset: Offset
+    guards: FrozenSet[Guard]
+    order: int
+    line: int
+    file: str
+    via: str  # call name or operator
+    extent: str = ""
+    exact: bool = True
+
+
+@dataclass
+class ScalarAccess:
+    name: str
+    mode: str  # read | write | acc
+    op: str
+    order: int
+    line: int
+    guards: FrozenSet[Guard]
+
+
+@dataclass
+class Induction:
+    var: str
+    step: str  # per-update increment text
+    multiplier: List[str]  # trip counts of inner loops enclosing the update
+    guards: FrozenSet[Guard]
+    line: int
+    ok: bool
+    why: str = ""
+
+    def closed_form(self, loop_var: str) -> str:
+        per_iter = " * ".join([f"({m})" for m in self.multiplier] + [f"({self.step})"])
+        return f"{self.var} = {self.var}_0 + {loop_var} * {per_iter}"
+
+
+@dataclass
+class BodyEffects:
+    accesses: List[Access] = field(default_factory=list)
+    scalars: List[ScalarAccess] = field(default_factory=list)
+    inductions: List[Induction] = field(default_factory=list)
+    rng_calls: List[str] = field(default_factory=list)
+    unknown_calls: List[str] = field(default_factory=list)
+    accessor_calls: List[str] = field(default_factory=list)
+    early_exits: List[str] = field(default_factory=list)
+    member_scalar_writes: List[str] = field(default_factory=list)
+    blas_calls: List[str] = field(default_factory=list)
+    helpers: List[str] = field(default_factory=list)  # methods followed
+    aliases: Dict[str, str] = field(default_factory=dict)  # root label -> local pointer name
+    live_in: Set[str] = field(default_factory=set)  # scratch written before the loop
+    macro: bool = False
+    omp: bool = False
+    has_inner_loop: bool = False
+    assumptions: List[str] = field(default_factory=list)
+
+
+_ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", "", text).replace("this->", "")
+
+
+class _Frame:
+    """One function activation: its pointer/int locals and bound parameters."""
+
+    def __init__(self, fn: FunctionIR, bindings: Dict[str, object]):
+        self.fn = fn
+        self.bindings = bindings  # param name -> Ptr | Node | str (text)
+        self.ptrs: Dict[str, Ptr] = {}
+        self.values: Dict[str, Node] = {}  # int locals declared with an initializer
+        self.inside: Set[str] = set()  # names declared inside the loop body
+        self.decl_guards: Dict[str, FrozenSet] = {}  # conditions a local's scope runs under
+        self.ref_targets: Dict[str, Root] = {}  # reference parameters -> what they alias
+
+
+class EffectWalker:
+    def __init__(self, program: Program, cls: str, oracle: ShapeOracle):
+        self.program = program
+        self.cls = cls
+        self.oracle = oracle
+        self.eff = BodyEffects()
+        self.order = 0
+        self.loop_var = ""
+        self.inner_vars: List[Tuple[str, str]] = []  # (var, trip text)
+        self.outer_pointers: Set[str] = set()
+        self.outer_scalars: Set[str] = set()
+        self._induction_vars: Set[str] = set()
+
+    # ----------------------------------------------------------------------------------
+    def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
+                     before: List[Node]) -> BodyEffects:
+        """Effects of one iteration of `loop` (a for statement in fn); `before` holds the
+        statements of fn that precede the loop, for pointer provenance."""
+        frame = _Frame(fn, {})
+        self.loop_var = loop_var
+        for stmt in before:
+            for n in stmt.walk():
+                if n.kind == "decl":
+                    self._declare(frame, n, outer=True)
+                elif n.kind == "assign" and n.op == "=" and n.children[0].kind == "name":
+                    ptr = self.eval_ptr(frame, n.children[1])
+                    if ptr is not None:
+                        frame.ptrs[n.children[0].name] = ptr
+                elif n.kind == "call" and n.name in TABLE:
+                    args = n.children[1:]
+                    for eff in TABLE[n.name].effects:
+                        if eff.mode != "read" and eff.index < len(args):
+                            ptr = self.eval_ptr(frame, args[eff.index])
+                            if ptr is not None and ptr.root.kind in ("local", "member"):
+                                self.eff.live_in.add(ptr.root.name)
+        self.eff.macro = loop.macro
+        for var, ptr in frame.ptrs.items():
+            self.eff.aliases.setdefault(ptr.root.label(), var)
+        self._induction_vars = self._induction_candidates(frame, loop.children[3])
+        self.walk(frame, loop.children[3], frozenset(), 0)
+        for part in loop.children[:3]:
+            for n in part.walk():
+                if n.kind == "call":
+                    self.eff.accessor_calls.append(n.text) if n.name in BLOB_BUFFERS else None
+        return self.eff
+
+    def _declare(self, frame: _Frame, decl: Node, outer: bool):
+        init = decl.children[0] if decl.children else None
+        is_ptr = "*" in decl.type
+        if outer:
+            if is_ptr:
+                self.outer_pointers.add(decl.name)
+            else:
+                self.outer_scalars.add(decl.name)
+        else:
+            frame.inside.add(decl.name)
+        if init is None:
+            if "Blob" in decl.type and not is_ptr:
+                frame.ptrs[decl.name] = Ptr(Root("local", decl.name, "raw"), Offset())
+            return
+        if is_ptr:
+            ptr = self.eval_ptr(frame, init)
+            if ptr is not None:
+                frame.ptrs[decl.name] = ptr
+        else:
+            frame.values[decl.name] = init
+
+    # ----------------------------------------------------------------------------------
+    def blob_root(self, frame: _Frame, recv: Node, buf: str) -> Root:
+        """The root of `recv->cpu_data()`-like calls."""
+        base = recv
+        while base.kind == "cast" and base.children:
+            base = base.children[0]
+        text = _norm(base.text)
+        if base.kind == "index" and base.children:
+            vec = base.children[0]
+            vec_name = vec.name if vec.kind in ("name", "member") else _norm(vec.text)
+            if vec.kind == "name" and vec.ref == "param" and vec_name in ("bottom", "top") or \
+                    self._is_blob_vector_param(frame, vec):
+                return Root("io", text, buf)
+            if vec_name == "blobs_" and vec.kind in ("member", "name"):
+                return Root("param", text, buf)
+            if vec.kind == "member" or vec.ref == "field":
+                return Root("member", text, buf)
+        if base.kind == "member" or (base.kind == "name" and base.ref == "field"):
+            return Root("member", base.name, buf)
+        if base.kind == "name":
+            bound = frame.bindings.get(base.name)
+            if isinstance(bound, Root):
+                return Root(bound.kind, bound.name, buf)
+            return Root("local", base.name, buf)
+        if base.kind == "call" and base.name == "get" and base.children and \
+                base.children[0].children:
+            return self.blob_root(frame, base.children[0].children[0], buf)
+        return Root("unknown", text, buf)
+
+    def _is_blob_vector_param(self, frame: _Frame, vec: Node) -> bool:
+        if vec.kind != "name" or vec.ref != "param":
+            return False
+        for p in frame.fn.params:
+            if p.name == vec.name and "vector" in p.type and "Blob" in p.type:
+                return True
+        return False
+
+    def offset_of(self, frame: _Frame, e: Node) -> Offset:
+        """How expression e (an integer offset) depends on the loop variable."""
+        names = {n.name for n in e.walk() if n.kind == "name"}
+        names |= self._bound_loop_names(frame, e)
+        inner = any(v in names for v, _ in self.inner_vars)
+        if self.loop_var not in names:
+            return Offset(inner=inner)
+        return self._classify_offset(frame, e, inner)
+
+    def _bound_loop_names(self, frame: _Frame, e: Node) -> Set[str]:
+        """Names a bound parameter stands for (a callee's int parameter bound to n)."""
+        out = set()
+        for n in e.walk():
+            if n.kind == "name":
+                b = frame.bindings.get(n.name)
+                if isinstance(b, Node):
+                    out |= {m.name for m in b.walk() if m.kind == "name"}
+                elif n.name in frame.values:
+                    out |= {m.name for m in frame.values[n.name].walk() if m.kind == "name"}
+        return out
+
+    def _classify_offset(self, frame: _Frame, e: Node, inner: bool) -> Offset:
+        v = self.loop_var
+        if e.kind == "cast" and e.children:
+            return self._classify_offset(frame, e.children[0], inner)
+        if e.kind == "index" or (e.kind == "unop" and e.op == "*"):
+            return Offset(data=True, inner=inner)
+        if e.kind == "call" and e.children and e.children[0].kind == "name" and \
+                last_identifier(e.children[0].text) in PURE_FUNCTIONS and len(e.children) == 2:
+            return self._classify_offset(frame, e.children[1], inner)
+        if e.kind == "name" and e.name == v:
+            return Offset(unit=True, inner=inner)
+        if e.kind == "name" and e.name in frame.values:
+            return self._classify_offset(frame, frame.values[e.name], inner)
+        if e.kind == "name" and isinstance(frame.bindings.get(e.name), Node):
+            return self._classify_offset(frame, frame.bindings[e.name], inner)
+        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
+            a, b = e.children
+            if (a.kind == "name" and a.name == v and b.kind == "lit") or \
+                    (b.kind == "name" and b.name == v and a.kind == "lit"):
+                return Offset(shifted=True, inner=inner)
+            oa = self.offset_of(frame, a)
+            ob = self.offset_of(frame, b)
+            return oa.merged(ob)
+        if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+            a, b = e.children
+            oa, ob = self.offset_of(frame, a), self.offset_of(frame, b)
+            if not oa.depends and not ob.depends:
+                return oa.merged(ob)
+            for x, y in ((a, b), (b, a)):
+                ox = self.offset_of(frame, x)
+                if ox.depends and not self.offset_of(frame, y).depends:
+                    if ox.data and not (ox.unit or ox.sample or ox.shifted or ox.opaque):
+                        return Offset(data=True, inner=inner)
+                    if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
+                        return Offset(sample=True, inner=inner, data=ox.data,
+                                      strides=[_norm(y.text)])
+                    if ox.shifted:
+                        return Offset(shifted=True, inner=inner)
+                    return Offset(opaque=True, inner=inner)
+            return Offset(opaque=True, inner=inner)
+        if e.kind == "call" and e.name == "offset" and len(e.children) >= 2:
+            first = self.offset_of(frame, e.children[1])
+            rest = [self.offset_of(frame, a) for a in e.children[2:]]
+            if any(r.depends for r in rest):
+                return Offset(opaque=True, inner=inner)
+            if first.unit and not (first.shifted or first.opaque):
+                return Offset(sample=True, inner=inner, strides=[_norm(e.text)])
+            if first.shifted:
+                return Offset(shifted=True, inner=inner)
+            return Offset(opaque=True, inner=inner)
+        if e.kind == "paren" and e.children:
+            return self._classify_offset(frame, e.children[0], inner)
+        return Offset(opaque=True, inner=inner)
+
+    def eval_ptr(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """The root and offset of a pointer-valued expression, or None if not a pointer."""
+        if e.kind == "cast" and e.children:
+            return self.eval_ptr(frame, e.children[0])
+        if e.kind == "name":
+            if e.name in frame.ptrs:
+                p = frame.ptrs[e.name]
+                if e.name in self._induction_vars:
+                    return p.plus(Offset(sample=True, strides=["induction:" + e.name]))
+                return p
+            b = frame.bindings.get(e.name)
+            if isinstance(b, Ptr):
+                return b
+            if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
+                return Ptr(Root("unknown", e.name, "raw"), Offset())
+            return None
+        if e.kind == "call" and e.name in BLOB_BUFFERS and e.children and \
+                e.children[0].kind == "member" and e.children[0].children:
+            self.eff.accessor_calls.append(_norm(e.text))
+            return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
+                       Offset())
+        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
+            a, b = e.children
+            pa = self.eval_ptr(frame, a)
+            if pa is not None:
+                return pa.plus(self.offset_of(frame, b))
+            pb = self.eval_ptr(frame, b) if e.op == "+" else None
+            if pb is not None:
+                return pb.plus(self.offset_of(frame, a))
+            return None
+        if e.kind == "unop" and e.op == "&" and e.children:
+            inner = e.children[0]
+            if inner.kind == "name":
+                return Ptr(self._scalar_root(frame, inner.name), Offset())
+            if inner.kind == "index" and len(inner.children) == 2:
+                p = self.eval_ptr(frame, inner.children[0])
+                if p is not None:
+                    return p.plus(self.offset_of(frame, inner.children[1]))
+            return None
+        if e.kind == "cond" and len(e.children) == 3:
+            a, b = self.eval_ptr(frame, e.children[1]), self.eval_ptr(frame, e.children[2])
+            if a is not None or b is not None:
+                atom = self.guard_atom(frame, e.children[0])
+                out = []
+                for p, pos in ((a, True), (b, False)):
+                    if p is None:  # nullptr or a value we cannot follow
+                        if e.children[1 if pos else 2].text.strip() in ("nullptr", "NULL", "0"):
+                            continue
+                        p = Ptr(Root("unknown", _norm(e.text), "raw"), Offset())
+                    out += [Choice(c.root, c.offset, c.guards | {(atom[0], atom[1] == pos)},
+                                   c.exact) for c in p.choices]
+                return Ptr(choices=out) if out else None
+        return None
+
+    def _scalar_root(self, frame: _Frame, name: str) -> Root:
+        """The root of a plain variable whose address or reference is passed on: private
+        when declared inside the iteration, else shared."""
+        if name in frame.inside:
+            return Root("private", name, "raw")
+        target = frame.ref_targets.get(name)
+        if target is not None:
+            return target
+        if name in self.outer_scalars:
+            return Root("scalar", name, "raw")
+        return Root("unknown", name, "raw")
+
+    def _induction_candidates(self, frame: _Frame, body: Node) -> Set[str]:
+        """Pointers declared before the loop and advanced inside it."""
+        out = set()
+        for n in body.walk():
+            target = None
+            if n.kind == "assign" and n.op in ("+=", "-=") and n.children:
+                target = n.children[0]
+            elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and n.children:
+                target = n.children[0]
+            if target is not None and target.kind == "name" and target.name in frame.ptrs:
+                out.add(target.name)
+        return out
+
+    # ----------------------------------------------------------------------------------
+    def record(self, ptr: Ptr, mode: str, guards, line: int, file: str, via: str,
+               extent: str = ""):
+        self.order += 1
+        for c in ptr.choices:
+            self.eff.accesses.append(Access(c.root, mode, c.offset, frozenset(guards) | c.guards,
+                                            self.order, line, file, via, extent, c.exact))
+
+    def scalar(self, name: str, mode: str, op: str, line: int, guards):
+        self.order += 1
+        self.eff.scalars.append(ScalarAccess(name, mode, op, self.order, line, guards))
+
+    def guard_atom(self, frame: _Frame, cond: Node) -> Tuple[str, bool]:
+        text = cond.text.strip()
+        positive = True
+        while text.startswith("!"):
+            text = text[1:].strip()
+            positive = not positive
+        while text.startswith("(") and text.endswith(")"):
+            text = text[1:-1].strip()
+        # substitute bound parameters by the caller's argument text
+        for name, b in frame.bindings.items():
+            if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name:
+                text = b.text.strip()
+                while text.startswith("!"):
+                    text = text[1:].strip()
+                    positive = not positive
+        return _norm(text), positive
+
+    def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+             in_inner_loop: bool = False):
+        k = n.kind
+        if k == "block":
+            for c in n.children:
+                self.walk(frame, c, guards, depth, in_inner_loop)
+        elif k == "decls":
+            for d in n.children:
+                if d.kind == "decl":
+                    if d.children:
+                        self.expr(frame, d.children[0], guards, depth)
+                    self._declare(frame, d, outer=False)
+                    frame.decl_guards[d.name] = frozenset(guards)
+        elif k == "if":
+            cond = n.children[0]
+            self.expr(frame, cond, guards, depth)
+            atom = self.guard_atom(frame, cond)
+            if atom[0] in ("true", "false"):
+                taken = (atom[0] == "true") == atom[1]
+                branch = n.children[1] if taken else (n.children[2] if len(n.children) > 2 else None)
+                if branch is not None:
+                    self.walk(frame, branch, guards, depth, in_inner_loop)
+                return
+            self.walk(frame, n.children[1], guards | {atom}, depth, in_inner_loop)
+            if len(n.children) > 2:
+                self.walk(frame, n.children[2], guards | {(atom[0], not atom[1])}, depth,
+                          in_inner_loop)
+        elif k in ("for", "while", "do"):
+            self.eff.has_inner_loop = True
+            if k == "for":
+                init, cond, inc, body = n.children
+                var, trip = _loop_var_and_trip(n)
+                for part in (init, cond, inc):
+                    if part.kind != "null":
+                        for d in part.walk():
+                            if d.kind == "decl":
+                                frame.inside.add(d.name)
+                        self.expr(frame, part, guards, depth, loop_header=True)
+                self.inner_vars.append((var or "?", trip or "?"))
+                self.walk(frame, body, guards, depth, True)
+                self.inner_vars.pop()
+            else:
+                for c in n.children:
+                    if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
+                        self.walk(frame, c, guards, depth, True)
+                    else:
+                        self.expr(frame, c, guards, depth)
+        elif k == "return":
+            if depth == 0:
+                self.eff.early_exits.append(f"return at line {n.line}")
+            else:  # a callee's return ends the callee, not the loop
+                for c in n.children:
+                    self.expr(frame, c, guards, depth)
+        elif k == "break":
+            if not in_inner_loop:
+                self.eff.early_exits.append(f"break at line {n.line}")
+        elif k == "omp":
+            self.eff.omp = True
+            for c in n.children:
+                self.walk(frame, c, guards, depth, in_inner_loop)
+        elif k in ("continue", "null"):
+            pass
+        else:
+            self.expr(frame, n, guards, depth)
+
+    # ----------------------------------------------------------------------------------
+    def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False):
+        if _ASSERTION.match(e.text):
+            return  # CHECK/LOG macros: they read values and abort on failure
+        k = e.kind
+        if k == "assign":
+            self.assign(frame, e, guards, depth, loop_header)
+            return
+        if k == "unop" and e.op in ("++", "--", "post++", "post--"):
+            self.increment(frame, e.children[0], e.op, "1", guards, loop_header, e.line)
+            return
+        if k == "call":
+            self.call(frame, e, guards, depth)
+            return
+        if k == "index" and len(e.children) == 2:
+            p = self.eval_ptr(frame, e.children[0])
+            for c in e.children:
+                self.expr(frame, c, guards, depth)
+            if p is not None:
+                self.record(p.plus(self.offset_of(frame, e.children[1])),
+                            "read", guards, e.line, frame.fn.file, "[]")
+            return
+        if k == "unop" and e.op == "*" and e.children:
+            p = self.eval_ptr(frame, e.children[0])
+            if p is not None:
+                self.record(p, "read", guards, e.line, frame.fn.file, "*")
+            return
+        if k == "name" and e.name in self.outer_scalars and e.name not in frame.inside and \
+                e.name != self.loop_var and \
+                depth == 0:
+            self.scalar(e.name, "read", "", e.line, guards)
+            return
+        if k == "lambda":
+            self.eff.unknown_calls.append("lambda")
+            return
+        if k == "new":
+            self.eff.unknown_calls.append("new")
+            return
+        for c in e.children:
+            self.expr(frame, c, guards, depth, loop_header)
+
+    def assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
+        lhs, rhs = e.children[0], e.children[1]
+        self.expr(frame, rhs, guards, depth)
+        op = e.op
+        if lhs.kind in ("index",) or (lhs.kind == "unop" and lhs.op == "*"):
+            base = lhs.children[0]
+            p = self.eval_ptr(frame, base)
+            if lhs.kind == "index":
+                self.expr(frame, lhs.children[1], guards, depth)
+            if p is None:
+                self.eff.unknown_calls.append(f"write through {lhs.text.strip()}")
+                return
+            if lhs.kind == "index":
+                p = p.plus(self.offset_of(frame, lhs.children[1]))
+            mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+            self.record(p, mode, guards, e.line, frame.fn.file, op)
+            return
+        if lhs.kind == "name" and lhs.name in frame.ref_targets:
+            root = frame.ref_targets[lhs.name]
+            mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+            if root.kind == "scalar" and depth > 0:
+                self.scalar(root.name, mode, op, e.line, guards)
+            else:
+                self.record(Ptr(root, Offset()), mode, guards, e.line, frame.fn.file, op)
+            return
+        if lhs.kind == "name" and lhs.ref == "param" and "&" in self._param_type(frame, lhs.name):
+            self.eff.unknown_calls.append(f"write through reference parameter {lhs.name}")
+            return
+        if lhs.kind == "name":
+            name = lhs.name
+            if name in frame.ptrs and name not in frame.inside:
+                if op in ("+=", "-="):
+                    self.increment(frame, lhs, op, rhs.text, guards, loop_header, e.line)
+                else:
+                    self.eff.inductions.append(Induction(name, rhs.text, [], guards, e.line,
+                                                         False, "pointer reassigned in loop"))
+                return
+            if name in frame.inside or loop_header:
+                if name in frame.ptrs or "*" in (lhs.type or ""):
+                    p = self.eval_ptr(frame, rhs)
+                    if p is not None:
+                        old_p = frame.ptrs.get(name)
+                        decl_guards = frame.decl_guards.get(name, frozenset())
+                        frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
+                            if old_p is not None else p
+                return
+            if depth == 0 and name in self.outer_scalars:
+                mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")
+                self.scalar(name, mode, op, e.line, guards)
+                return
+            if lhs.ref == "field":
+                self.eff.member_scalar_writes.append(f"{name} at line {e.line}")
+            return
+        if lhs.kind == "member":
+            self.eff.member_scalar_writes.append(f"{lhs.name} at line {e.line}")
+            return
+        self.eff.unknown_calls.append(f"assignment to {lhs.text.strip()}")
+
+    def increment(self, frame: _Frame, target: Node, op: str, step: str, guards,
+                  loop_header: bool, line: int):
+        if loop_header:
+            return
+        if target.kind == "name":
+            name = target.name
+            if name in frame.inside:
+                return
+            if name in frame.ptrs or name in self.outer_pointers:
+                ok, why = True, ""
+                if any(v == "?" or t == "?" for v, t in self.inner_vars):
+                    ok, why = False, "an enclosing inner loop has no countable trip"
+                step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
+                loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
+                if step_node_names & loop_vars:
+                    ok, why = False, "the increment depends on a loop variable"
+                for v, trip in self.inner_vars:
+                    if set(re.findall(r"[A-Za-z_]\w*", trip)) & ({self.loop_var} | loop_vars):
+                        ok, why = False, "an inner trip count depends on a loop variable"
+                if any(set(re.findall(r"[A-Za-z_]\w*", g)) & loop_vars for g, _ in guards):
+                    ok, why = False, "the increment is conditional on a loop variable"
+                sign = "-" if op in ("-=", "--", "post--") else ""
+                self.eff.inductions.append(Induction(
+                    name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
+                    ok, why))
+                return
+            if name in self.outer_scalars:
+                self.scalar(name, "acc", op, line, guards)
+                return
+        if target.kind == "member" or target.ref == "field":
+            self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
+
+    # ----------------------------------------------------------------------------------
+    def call(self, frame: _Frame, e: Node, guards, depth: int):
+        name = e.name or last_identifier(e.text.split("(", 1)[0])
+        args = e.children[1:]
+        callee = e.children[0] if e.children else None
+        model = TABLE.get(name)
+        if model is not None:
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            if model.rng:
+                self.eff.rng_calls.append(f"{name} at line {e.line}")
+            if model.blas:
+                self.eff.blas_calls.append(f"{name} at line {e.line}")
+            for eff in model.effects:
+                if eff.index >= len(args):
+                    continue
+                p = self.eval_ptr(frame, args[eff.index])
+                if p is None:
+                    self.eff.unknown_calls.append(
+                        f"{name}: cannot tell what argument {eff.index + 1} points to")
+                    continue
+                mode = eff.mode
+                if eff.acc_if is not None and eff.acc_if < len(args):
+                    mode = "write" if _is_zero(args[eff.acc_if]) else "acc"
+                self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+            return
+        if callee is not None and callee.kind == "member" and callee.children and \
+                callee.children[0].kind != "this":
+            # method call on an object: Blob shape queries and buffer accessors are known
+            if name in BLOB_SHAPE_METHODS:
+                for a in args:
+                    self.expr(frame, a, guards, depth)
+                return
+            if name in BLOB_BUFFERS:
+                self.eff.accessor_calls.append(_norm(e.text))
+                return
+            self.eff.unknown_calls.append(f"{_norm(callee.text)} at line {e.line}")
+            return
+        # this->method(...), an unqualified call to a method, or a free function of the tree
+        target = self.program.resolve_method(self.cls, name)
+        if target is None and (callee is None or callee.kind != "member"):
+            defs = self.program.functions.get(name)
+            target = defs[0] if defs else None
+        if target is not None:
+            if depth >= MAX_CALL_DEPTH:
+                self.eff.unknown_calls.append(f"{name} (call depth limit)")
+                return
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            bindings: Dict[str, object] = {}
+            refs: Dict[str, Root] = {}
+            defaults = self._defaults(target)
+            for i, p in enumerate(target.params):
+                if i < len(args):
+                    a = args[i]
+                    if "&" in p.type and not p.type.strip().startswith("const") and \
+                            a.kind == "name":
+                        refs[p.name] = self._scalar_root(frame, a.name)
+                        continue
+                    ptr = self.eval_ptr(frame, a)
+                    if ptr is not None:
+                        bindings[p.name] = ptr
+                    else:
+                        bindings[p.name] = self._substitute(frame, a)
+                elif i < len(defaults) and defaults[i]:
+                    bindings[p.name] = Node("lit", 0, 0, e.line, defaults[i])
+            self.eff.helpers.append(target.key)
+            sub = _Frame(target, bindings)
+            sub.ref_targets = refs
+            saved = (self.outer_scalars, self.outer_pointers)
+            self.outer_scalars, self.outer_pointers = set(), set()
+            self.walk(sub, target.body, guards, depth + 1)
+            self.outer_scalars, self.outer_pointers = saved
+            return
+        base = name.split("::")[-1]
+        if base in PURE_FUNCTIONS or (callee is not None and callee.kind == "name" and
+                                      callee.ref == "" and not name):
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            return
+        if callee is not None and callee.kind == "member" and callee.children and \
+                callee.children[0].kind == "this":
+            self.eff.unknown_calls.append(f"{name} at line {e.line} (no definition found)")
+            return
+        self.eff.unknown_calls.append(f"{name or _norm(e.text)} at line {e.line}")
+
+    @staticmethod
+    def _param_type(frame: _Frame, name: str) -> str:
+        for p in frame.fn.params:
+            if p.name == name:
+                return p.type
+        return ""
+
+    def _defaults(self, fn: FunctionIR) -> List[str]:
+        for c in self.program.ancestry(fn.cls or self.cls):
+            ci = self.program.classes.get(c)
+            if ci and fn.name in ci.defaults:
+                return ci.defaults[fn.name]
+        return []
+
+    def _substitute(self, frame: _Frame, a: Node) -> Node:
+        """A callee parameter bound to a caller's name that is itself bound: pass it on."""
+        if a.kind == "name" and isinstance(frame.bindings.get(a.name), Node):
+            return frame.bindings[a.name]
+        if a.kind == "name" and a.name in frame.values:
+            return frame.values[a.name]
+        return a
+
+
+def _is_zero(n: Node) -> bool:
+    t = re.sub(r"\(\s*Dtype\s*\)|static_cast<\w+>|Dtype|[()\s]", "", n.text)
+    try:
+        return float(t.rstrip("fF")) == 0.0
+    except ValueError:
+        return False
+
+
+def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
+    """For `for (int v = a; v < T; ++v)`, return (v, T - a as text) when canonical."""
+    init, cond, inc, _ = loop.children
+    var = None
+    start = "0"
+    if init.kind == "decls" and len(init.children) == 1 and init.children[0].kind == "decl":
+        var = init.children[0].name
+        if init.children[0].children:
+            start = init.children[0].children[0].text.strip()
+    elif init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
+        var = init.children[0].name
+        start = init.children[1].text.strip()
+    if var is None or cond.kind != "binop" or cond.op not in ("<", "<=", "!="):
+        return None, None
+    lhs, rhs = cond.children
+    if lhs.kind != "name" or lhs.name != var:
+        return None, None
+    if not (inc.kind == "unop" and inc.op in ("++", "post++") and inc.children and
+            inc.children[0].kind == "name" and inc.children[0].name == var) and \
+            not (inc.kind == "assign" and inc.op == "+=" and inc.children[0].kind == "name" and
+                 inc.children[0].name == var and inc.children[1].text.strip() == "1"):
+        return None, None
+    trip = rhs.text.strip()
+    if cond.op == "<=":
+        trip = f"{trip} + 1"
+    if start not in ("0",):
+        trip = f"{trip} - ({start})"
+    return var, trip
+
+
+loop_var_and_trip = _loop_var_and_trip

@@ -1,0 +1,203 @@
+"""Find the loops and BLAS calls worth a decision in each layer's Forward_cpu/Backward_cpu
+and the helpers they reach, and collect their facts (trip count, kind, effects)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set, Tuple
+
+from ..ir import FunctionIR, Node
+from .classes import ENTRY_METHODS, Program, member_assignments
+from .effects import BodyEffects, EffectWalker, loop_var_and_trip
+from .mathlib import TABLE
+from .shapes import ShapeOracle
+
+
+@dataclass
+class LoopFacts:
+    cls: str
+    method: str
+    file: str
+    line: int
+    start: int
+    end: int
+    kind: str  # batch-loop | batch-blas | elementwise | other
+    var: str
+    trip: str
+    effects: Optional[BodyEffects]
+    degraded: bool
+    # for batch-blas: which dimension carries the batch ('rows' or 'k') and the call text
+    blas_dim: str = ""
+    blas_call: str = ""
+    blas_name: str = ""
+    blas_args: List[str] = field(default_factory=list)
+    pragma_before: bool = False
+
+
+def _oracle_for(program: Program, cls: str, fn: FunctionIR) -> ShapeOracle:
+    members = member_assignments(program, cls)
+    locals_: Dict[str, List[Node]] = {}
+    for n in fn.body.walk():
+        if n.kind == "decl" and n.children:
+            locals_.setdefault(n.name, []).append(n.children[0])
+        elif n.kind == "assign" and n.op == "=" and n.children[0].kind == "name" and \
+                n.children[0].ref == "local":
+            locals_.setdefault(n.children[0].name, []).append(n.children[1])
+
+    def resolve(n: Node):
+        if n.kind == "member" or (n.kind == "name" and n.ref == "field"):
+            return members.get(n.name)
+        if n.kind == "name":
+            if n.name in locals_:
+                return locals_[n.name]
+            return members.get(n.name)
+        return None
+    return ShapeOracle(resolve)
+
+
+def _trip_node(loop: Node) -> Optional[Node]:
+    cond = loop.children[1]
+    if cond.kind == "binop" and cond.op in ("<", "<=", "!=") and len(cond.children) == 2:
+        return cond.children[1]
+    return None
+
+
+def _is_total_count(node: Node, oracle: ShapeOracle, fn: FunctionIR, depth=0) -> bool:
+    """X->count() (all axes), directly or through a local."""
+    if depth > 4:
+        return False
+    if node.kind == "call" and node.name == "count" and len(node.children) == 1:
+        return True
+    if node.kind == "name":
+        for n in fn.body.walk():
+            if n.kind == "decl" and n.name == node.name and n.children:
+                return _is_total_count(n.children[0], oracle, fn, depth + 1)
+    return False
+
+
+def _statements_before(body: Node, target: Node) -> List[Node]:
+    """Statements of the function that run before `target`, outermost first."""
+    out: List[Node] = []
+
+    def visit(n: Node) -> bool:
+        if n is target:
+            return True
+        if n.kind == "block":
+            for c in n.children:
+                if any(x is target for x in c.walk()):
+                    visit(c)
+                    return True
+                out.append(c)
+            return False
+        for c in n.children:
+            if any(x is target for x in c.walk()):
+                if n.kind == "for" and c is n.children[3]:
+                    out.extend(x for x in n.children[:3])
+                return visit(c)
+        return False
+    visit(body)
+    return out
+
+
+def _pragma_before(source: bytes, start: int) -> bool:
+    line_start = source.rfind(b"\n", 0, start)
+    prev_end = line_start
+    prev_start = source.rfind(b"\n", 0, max(prev_end, 0)) + 1
+    prev = source[prev_start:prev_end].strip()
+    return prev.startswith(b"#pragma omp")
+
+
+def _reachable(program: Program, cls: str) -> List[Tuple[str, FunctionIR]]:
+    """(entry method, function) pairs: the entries of cls and every this-> helper they reach."""
+    out: List[Tuple[str, FunctionIR]] = []
+    seen: Set[Tuple[str, int]] = set()
+    for entry in ENTRY_METHODS:
+        defs = program.functions.get(f"{cls}::{entry}")
+        if not defs:
+            continue
+        todo = [defs[0]]
+        while todo:
+            fn = todo.pop()
+            ident = (fn.file, fn.start)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            out.append((entry, fn))
+            for n in fn.body.walk():
+                if n.kind == "call" and n.children and (
+                        (n.children[0].kind == "member" and n.children[0].children and
+                         n.children[0].children[0].kind == "this") or
+                        n.children[0].kind in ("name", "member") and not n.children[0].children):
+                    target = program.resolve_method(cls, n.name)
+                    if target is not None:
+                        todo.append(target)
+    return out
+
+
+def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopFacts]:
+    facts: List[LoopFacts] = []
+    for entry, fn in _reachable(program, cls):
+        oracle = _oracle_for(program, cls, fn)
+        degraded = fn.file in program.degraded_files
+        claimed: List[Node] = []
+
+        def inside_claimed(n: Node) -> bool:
+            return any(c.start <= n.start and n.end <= c.end and c is not n for c in claimed)
+
+        for n in fn.body.walk():
+            if n.kind == "for" and not inside_claimed(n):
+                trip = _trip_node(n)
+                var, trip_text = loop_var_and_trip(n)
+                kind = None
+                if trip is not None and var and oracle.is_batch(trip):
+                    kind = "batch-loop"
+                elif trip is not None and var and _is_total_count(trip, oracle, fn):
+                    kind = "elementwise"
+                elif trip is not None and oracle.is_batch(trip):
+                    kind = "batch-loop"  # non-canonical header: rejected later
+                if kind is None:
+                    continue
+                claimed.append(n)
+                walker = EffectWalker(program, cls, oracle)
+                eff = walker.analyze_loop(fn, n, var or "", _statements_before(fn.body, n))
+                src = sources.get(fn.file, b"")
+                facts.append(LoopFacts(
+                    cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,
+                    end=n.end, kind=kind, var=var or "", trip=trip_text or (trip.text if trip else ""),
+                    effects=eff, degraded=degraded, pragma_before=_pragma_before(src, n.start)))
+            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].blas and \
+                    not inside_claimed(n):
+                f = _blas_facts(cls, fn, n, oracle, degraded)
+                if f is not None:
+                    facts.append(f)
+            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].rng and \
+                    not inside_claimed(n):
+                eff = BodyEffects(rng_calls=[f"{n.name} at line {n.line}"])
+                facts.append(LoopFacts(cls=cls, method=fn.name, file=fn.file, line=n.line,
+                                       start=n.start, end=n.end, kind="other", var="",
+                                       trip="", effects=eff, degraded=degraded))
+    return facts
+
+
+def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
+                degraded: bool) -> Optional[LoopFacts]:
+    model = TABLE[call.name]
+    args = call.children[1:]
+    if len(args) != len(model.params):
+        return None
+    dims = dict(zip(model.params, args))
+    dim = ""
+    if model.blas == "gemm":
+        if oracle.is_batch(dims["M"]):
+            dim = "rows"
+        elif oracle.is_batch(dims["K"]):
+            dim = "k"
+    elif model.blas == "gemv":
+        if oracle.is_batch(dims["M"]):
+            trans = dims["TransA"].text.strip()
+            dim = "rows" if trans.endswith("NoTrans") else "k"
+    if not dim:
+        return None
+    return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,
+                     end=call.end, kind="batch-blas", var="", trip="", effects=None,
+                     degraded=degraded, blas_dim=dim, blas_call=call.text,
+                     blas_name=call.name, blas_args=[a.text.strip() for a in args])

@@ -1,0 +1,105 @@
+"""The math library's effects, as one table of data.
+
+Each entry names the arguments a call reads and writes. `mode` is:
+  read       the call only reads the argument;
+  write      the call overwrites the argument (its old content is not used);
+  acc        the call adds into the argument (beta != 0 gemm/gemv, axpy);
+  update     the call reads and rewrites the argument elementwise (scal, add_scalar).
+`acc_if` names the argument whose non-zero value turns a `write` into an `acc` (beta).
+`extent` is the element count written or read, as a formula over argument names, when the
+library defines it; `rows`, `cols`, `inner` name the gemm dimensions for splitting.
+`rng` marks calls that draw from the global random stream (order dependent).
+`returns` is true for calls whose result is a value computed from the arguments.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+
+@dataclass(frozen=True)
+class ArgEffect:
+    index: int
+    mode: str  # read | write | acc | update
+    extent: str = ""
+    acc_if: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class CallModel:
+    name: str
+    params: Tuple[str, ...]
+    effects: Tuple[ArgEffect, ...]
+    rng: bool = False
+    blas: str = ""  # gemm | gemv | '' : calls that may be split by rows or by K
+    returns: bool = False
+
+
+def _m(name: str, params: str, effects: List[Tuple], rng: bool = False, blas: str = "",
+       returns: bool = False) -> CallModel:
+    names = tuple(p.strip() for p in params.split(",")) if params else ()
+    effs = []
+    for e in effects:
+        arg, mode = e[0], e[1]
+        extent = e[2] if len(e) > 2 else ""
+        acc_if = names.index(e[3]) if len(e) > 3 and e[3] else None
+        effs.append(ArgEffect(names.index(arg), mode, extent, acc_if))
+    return CallModel(name, names, tuple(effs), rng, blas, returns)
+
+
+_ELEMENTWISE_UNARY = ["caffe_sqr", "caffe_sqrt", "caffe_exp", "caffe_log", "caffe_abs",
+                      "caffe_cpu_sign", "caffe_cpu_sgnbit", "caffe_cpu_fabs"]
+_ELEMENTWISE_BINARY = ["caffe_add", "caffe_sub", "caffe_mul", "caffe_div"]
+
+TABLE: Dict[str, CallModel] = {m.name: m for m in [
+    _m("caffe_cpu_gemm", "TransA, TransB, M, N, K, alpha, A, B, beta, C",
+       [("A", "read", "M*K"), ("B", "read", "K*N"), ("C", "write", "M*N", "beta")], blas="gemm"),
+    _m("caffe_cpu_gemv", "TransA, M, N, alpha, A, x, beta, y",
+       [("A", "read", "M*N"), ("x", "read"), ("y", "write", "", "beta")], blas="gemv"),
+    _m("caffe_axpy", "N, alpha, X, Y", [("X", "read", "N"), ("Y", "acc", "N")]),
+    _m("caffe_cpu_axpby", "N, alpha, X, beta, Y",
+       [("X", "read", "N"), ("Y", "write", "N", "beta")]),
+    _m("caffe_copy", "N, X, Y", [("X", "read", "N"), ("Y", "write", "N")]),
+    _m("caffe_set", "N, alpha, Y", [("Y", "write", "N")]),
+    _m("caffe_memset", "N, alpha, X", [("X", "write", "N")]),
+    _m("caffe_add_scalar", "N, alpha, X", [("X", "update", "N")]),
+    _m("caffe_scal", "N, alpha, X", [("X", "update", "N")]),
+    _m("caffe_cpu_scale", "n, alpha, x, y", [("x", "read", "n"), ("y", "write", "n")]),
+    _m("caffe_powx", "n, a, b, y", [("a", "read", "n"), ("y", "write", "n")]),
+    *[_m(n, "n, a, y", [("a", "read", "n"), ("y", "write", "n")]) for n in _ELEMENTWISE_UNARY],
+    *[_m(n, "N, a, b, y", [("a", "read", "N"), ("b", "read", "N"), ("y", "write", "N")])
+      for n in _ELEMENTWISE_BINARY],
+    _m("caffe_cpu_dot", "n, x, y", [("x", "read", "n"), ("y", "read", "n")], returns=True),
+    _m("caffe_cpu_strided_dot", "n, x, incx, y, incy", [("x", "read"), ("y", "read")],
+       returns=True),
+    _m("caffe_cpu_asum", "n, x", [("x", "read", "n")], returns=True),
+    _m("im2col_cpu", "data_im, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
+       "stride_h, stride_w, dilation_h, dilation_w, data_col",
+       [("data_im", "read", "channels*height*width"), ("data_col", "write")]),
+    _m("col2im_cpu", "data_col, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
+       "stride_h, stride_w, dilation_h, dilation_w, data_im",
+       [("data_col", "read"), ("data_im", "write", "channels*height*width")]),
+    _m("im2col_nd_cpu", "data_im, num_spatial_axes, im_shape, col_shape, kernel_shape, pad, "
+       "stride, dilation, data_col", [("data_im", "read"), ("data_col", "write")]),
+    _m("col2im_nd_cpu", "data_col, num_spatial_axes, im_shape, col_shape, kernel_shape, pad, "
+       "stride, dilation, data_im", [("data_col", "read"), ("data_im", "write")]),
+    _m("caffe_rng_uniform", "n, a, b, r", [("r", "write", "n")], rng=True),
+    _m("caffe_rng_gaussian", "n, mu, sigma, r", [("r", "write", "n")], rng=True),
+    _m("caffe_rng_bernoulli", "n, p, r", [("r", "write", "n")], rng=True),
+    _m("caffe_rng_rand", "", [], rng=True, returns=True),
+]}
+
+# Blob methods: accessors that return a buffer (and update the Blob's sync state), and
+# methods that only read the shape.
+BLOB_BUFFERS = {"cpu_data": ("data", "read"), "mutable_cpu_data": ("data", "write"),
+                "cpu_diff": ("diff", "read"), "mutable_cpu_diff": ("diff", "write")}
+BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "width",
+                      "num_axes", "CanonicalAxisIndex", "LegacyShape", "shape_string",
+                      "data_at", "diff_at", "size", "empty",
+                      # read-only queries on standard containers of shapes and flags
+                      "data", "begin", "end", "at", "front", "back"}
+# Free functions that compute a value from their arguments and touch no memory.
+PURE_FUNCTIONS = {"max", "min", "exp", "log", "pow", "sqrt", "abs", "fabs", "tanh", "floor",
+                  "ceil", "static_cast", "isnan", "isinf", "expf", "logf", "powf", "sqrtf",
+                  "fmax", "fmin", "round", "Dtype", "int", "float", "double",
+                  "caffe_sign", "sigmoid", "tanhf", "log1p", "expm1", "swap"}

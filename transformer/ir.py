@@ -1,0 +1,136 @@
+"""The plain-data program representation that `parse` lowers libclang cursors into.
+
+Everything after parsing (facts, plans, rendering) reads only these dataclasses, never
+libclang cursors, so results can be cached as JSON and computed in worker processes.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Dict, Iterator, List, Optional
+
+
+@dataclass
+class Node:
+    """One statement or expression.
+
+    kind is one of:
+      statements: block, for, while, do, if, decl, return, break, continue, expr_stmt, omp, null
+      expressions: call, member, name, binop, unop, assign, index, lit, cast, cond, this, new,
+                   lambda, other
+    For `call`, `name` is the callee's last identifier and children are [callee, *args].
+    For `member`, `name` is the member and children are [base] (empty for implicit this).
+    For `binop`/`assign`/`unop`, `op` is the operator spelling ('+', '+=', '++', 'post++').
+    For `decl`, `name`/`type` describe the variable and children hold the initializer.
+    For `for`, children are [init, cond, inc, body]; absent parts are `null` nodes.
+    `ref` says what a `name` refers to: param, local, field, function, global or ''.
+    `macro` is true when the node's text comes from a macro expansion.
+    """
+
+    kind: str
+    start: int
+    end: int
+    line: int
+    text: str
+    children: List["Node"] = field(default_factory=list)
+    op: str = ""
+    name: str = ""
+    type: str = ""
+    ref: str = ""
+    macro: bool = False
+
+    def walk(self) -> Iterator["Node"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    @staticmethod
+    def from_dict(data: dict) -> "Node":
+        children = [Node.from_dict(c) for c in data.get("children", [])]
+        return Node(**{**data, "children": children})
+
+
+@dataclass
+class Param:
+    name: str
+    type: str
+    default: str = ""
+
+
+@dataclass
+class Field:
+    name: str
+    type: str
+
+
+@dataclass
+class FunctionIR:
+    """A function or method definition found in the tree."""
+
+    file: str  # path relative to the tree root
+    name: str
+    cls: str  # owning class ('' for free functions)
+    line: int
+    start: int
+    end: int
+    params: List[Param]
+    body: Optional[Node]
+
+    @property
+    def key(self) -> str:
+        return f"{self.cls}::{self.name}" if self.cls else self.name
+
+    @staticmethod
+    def from_dict(data: dict) -> "FunctionIR":
+        return FunctionIR(
+            file=data["file"], name=data["name"], cls=data["cls"], line=data["line"],
+            start=data["start"], end=data["end"],
+            params=[Param(**p) for p in data["params"]],
+            body=Node.from_dict(data["body"]) if data["body"] else None)
+
+
+@dataclass
+class ClassIR:
+    name: str
+    file: str
+    line: int
+    bases: List[str]
+    fields: List[Field]
+    methods: List[str]
+    # method name -> default argument texts of its declared parameters ('' = none)
+    defaults: Dict[str, List[str]] = field(default_factory=dict)
+
+    @staticmethod
+    def from_dict(data: dict) -> "ClassIR":
+        return ClassIR(name=data["name"], file=data["file"], line=data["line"],
+                       bases=list(data["bases"]), fields=[Field(**f) for f in data["fields"]],
+                       methods=list(data["methods"]), defaults=dict(data.get("defaults", {})))
+
+
+@dataclass
+class Diagnostic:
+    file: str
+    line: int
+    severity: str  # 'error' or 'fatal'
+    message: str
+
+
+@dataclass
+class UnitIR:
+    """What one translation unit contributes: classes, functions and diagnostics."""
+
+    main_file: str
+    classes: List[ClassIR]
+    functions: List[FunctionIR]
+    diagnostics: List[Diagnostic]
+    degraded: bool  # parsed with fatal errors tolerated (e.g. a missing generated header)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict) -> "UnitIR":
+        return UnitIR(main_file=data["main_file"],
+                      classes=[ClassIR.from_dict(c) for c in data["classes"]],
+                      functions=[FunctionIR.from_dict(f) for f in data["functions"]],
+                      diagnostics=[Diagnostic(**d) for d in data["diagnostics"]],
+                      degraded=data["degraded"])

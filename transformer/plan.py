@@ -1,0 +1,361 @@
+"""Decision rules: each loop fact becomes a Parallel plan or a Rejected reason.
+
+Each rule is a small class with a DESCRIPTION and a `check` that returns a Rejection or
+None; the planner applies them in order, then builds the plan (privatize, reduce,
+induction, split) from the effects. When a rule cannot prove what it needs, it rejects.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from itertools import product
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+
+from .facts.effects import Access, BodyEffects
+from .facts.loops import LoopFacts
+
+# The fixed vocabulary of rejection reasons.
+RNG = "rng"
+CROSS_SAMPLE = "cross-sample dependence"
+UNKNOWN_CALL = "unknown call"
+INDUCTION = "unprovable induction"
+ALIASING = "aliasing"
+EARLY_EXIT = "early exit"
+ALREADY_PARALLEL = "already parallel"
+DEGRADED = "degraded parse"
+TOO_LITTLE = "too little work"
+REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
+           DEGRADED, TOO_LITTLE)
+
+
+@dataclass
+class Privatized:
+    name: str  # member or local Blob
+    kind: str  # member | local
+    copy_in: bool  # the private copy starts as a copy of the shared one
+    extent: str
+
+
+@dataclass
+class Reduced:
+    name: str
+    kind: str  # array | scalar
+    extent: str
+    op: str = "+"
+
+
+@dataclass
+class InductionPlan:
+    var: str
+    closed_form: str
+    step_per_iteration: str
+
+
+@dataclass
+class Decision:
+    file: str
+    line: int
+    cls: str
+    method: str
+    kind: str
+    decision: str  # parallel | rejected
+    reason: str = ""
+    detail: str = ""
+    var: str = ""
+    trip: str = ""
+    privatize: List[Privatized] = field(default_factory=list)
+    reduce: List[Reduced] = field(default_factory=list)
+    induction: List[InductionPlan] = field(default_factory=list)
+    split: List[str] = field(default_factory=list)
+    assumes: List[str] = field(default_factory=list)
+    hoist: List[str] = field(default_factory=list)
+    helpers: List[str] = field(default_factory=list)
+    degraded: bool = False
+    start: int = 0
+    end: int = 0
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["class"] = d.pop("cls")
+        d["privatize"] = [p.name for p in self.privatize]
+        d["reduce"] = [r.name for r in self.reduce]
+        d["induction"] = [i.closed_form for i in self.induction]
+        d["privatize_detail"] = [asdict(p) for p in self.privatize]
+        d["reduce_detail"] = [asdict(r) for r in self.reduce]
+        return d
+
+
+class Rejection(Exception):
+    def __init__(self, reason: str, detail: str):
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+
+# --- rules --------------------------------------------------------------------------------
+class Rule:
+    DESCRIPTION = ""
+
+    def check(self, f: LoopFacts, e: BodyEffects) -> Optional[Rejection]:
+        raise NotImplementedError
+
+
+class NotDegraded(Rule):
+    DESCRIPTION = "The file parsed with fatal errors, or the loop comes from a macro."
+
+    def check(self, f, e):
+        if f.degraded:
+            return Rejection(DEGRADED, "the translation unit parsed with fatal errors")
+        if e.macro:
+            return Rejection(DEGRADED, "the loop is expanded from a macro")
+        return None
+
+
+class NotAlreadyParallel(Rule):
+    DESCRIPTION = "The loop is already under an OpenMP directive."
+
+    def check(self, f, e):
+        if f.pragma_before or e.omp:
+            return Rejection(ALREADY_PARALLEL, "an OpenMP directive is already present")
+        return None
+
+
+class CanonicalLoop(Rule):
+    DESCRIPTION = "The loop has a canonical header `for (int v = 0; v < T; ++v)`."
+
+    def check(self, f, e):
+        if not f.var:
+            return Rejection(INDUCTION, "the loop header is not canonical")
+        return None
+
+
+class NoRng(Rule):
+    DESCRIPTION = "Draws from the global random stream must keep their order."
+
+    def check(self, f, e):
+        if e.rng_calls:
+            return Rejection(RNG, "draws from the random stream: " + ", ".join(e.rng_calls))
+        return None
+
+
+class NoEarlyExit(Rule):
+    DESCRIPTION = "A break or return leaves the loop early."
+
+    def check(self, f, e):
+        if e.early_exits:
+            return Rejection(EARLY_EXIT, ", ".join(e.early_exits))
+        return None
+
+
+class KnownCalls(Rule):
+    DESCRIPTION = "Every call is in the math-library table, a Blob query or a followed helper."
+
+    def check(self, f, e):
+        if e.unknown_calls:
+            return Rejection(UNKNOWN_CALL, ", ".join(dict.fromkeys(e.unknown_calls)))
+        return None
+
+
+class ProvableInduction(Rule):
+    DESCRIPTION = "Every pointer advanced in the loop has a closed form in the loop variable."
+
+    def check(self, f, e):
+        for ind in e.inductions:
+            if not ind.ok:
+                return Rejection(INDUCTION, f"{ind.var} at line {ind.line}: {ind.why}")
+            loop_vars = {f.var}
+            if any(g for g, _ in ind.guards if f.var in g):
+                return Rejection(INDUCTION, f"{ind.var}: conditional on the loop variable")
+        return None
+
+
+class NoSharedScalarWrites(Rule):
+    DESCRIPTION = "Members that are plain values are not written inside the loop."
+
+    def check(self, f, e):
+        if e.member_scalar_writes:
+            return Rejection(CROSS_SAMPLE, "writes a member shared by all samples: " +
+                             ", ".join(e.member_scalar_writes))
+        return None
+
+
+RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng(),
+                     NoEarlyExit(), KnownCalls(), ProvableInduction(), NoSharedScalarWrites()]
+
+
+# --- memory decisions ---------------------------------------------------------------------
+def _covered(read: Access, writes: List[Access]) -> bool:
+    """True when on every path where `read` runs, some earlier write of its root ran."""
+    earlier = [w for w in writes if w.order < read.order and w.exact]
+    if not earlier:
+        return False
+    atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
+    if len(atoms) > 12:
+        return False
+    for values in product((False, True), repeat=len(atoms)):
+        env = dict(zip(atoms, values))
+        if not all(env[a] == pos for a, pos in read.guards):
+            continue
+        if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
+            return False
+    return True
+
+
+def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
+    privatize: Dict[str, Privatized] = {}
+    reduce: Dict[str, Reduced] = {}
+    assumes: List[str] = []
+    by_root: Dict[Tuple[str, str, str], List[Access]] = {}
+    for a in e.accesses:
+        by_root.setdefault((a.root.kind, a.root.name, a.root.buf), []).append(a)
+    io_written = any(a.root.kind == "io" and a.mode != "read" for a in e.accesses)
+    for (kind, name, _buf), accs in sorted(by_root.items()):
+        writes = [a for a in accs if a.mode != "read"]
+        reads = [a for a in accs if a.mode == "read"]
+        if kind == "unknown":
+            if writes:
+                raise Rejection(ALIASING, f"writes through {name}, whose target is unknown")
+            continue
+        if kind == "private":  # a variable of the iteration itself
+            continue
+        if kind == "scalar":
+            if writes:
+                raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
+                                              f"variable shared by all samples, through a pointer")
+            continue
+        if kind == "io":
+            for w in writes:
+                if not w.offset.partitioned:
+                    why = "a neighbouring sample" if w.offset.shifted else "every sample's data"
+                    raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} "
+                                                  f"outside the sample's slice ({why})")
+            for r in reads:
+                if r.offset.shifted and io_written:
+                    raise Rejection(CROSS_SAMPLE if writes else ALIASING,
+                                    f"line {r.line}: reads another sample of {name} while "
+                                    f"the loop writes an input/output blob")
+            if writes:
+                strides = sorted({s for w in writes for s in w.offset.strides})
+                assumes.append(f"writes to {name} through sample-n pointers stay inside "
+                               f"sample n (stride {', '.join(strides) or '1'})")
+            continue
+        if not writes:
+            continue
+        # not batch-shaped: a parameter, a member or a local Blob
+        depends = [w for w in writes if w.offset.depends]
+        if depends and all(w.offset.partitioned for w in depends) and len(depends) == len(writes):
+            reads_ok = all(r.offset.partitioned or not r.offset.depends for r in reads)
+            if reads_ok:
+                assumes.append(f"{name} is indexed per sample (stride "
+                               f"{', '.join(sorted({s for w in writes for s in w.offset.strides})) or '1'})")
+                continue
+        accs_only = all(w.mode == "acc" for w in writes)
+        if accs_only and not reads:
+            label = writes[0].root.label()
+            shown = e.aliases.get(label, label)
+            reduce[shown] = Reduced(name=shown, kind="array", extent=f"{label}: {name}.count()")
+            continue
+        if accs_only and reads:
+            raise Rejection(CROSS_SAMPLE, f"{name} is accumulated and read in the same loop")
+        if kind == "param":
+            raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: {writes[0].via} overwrites "
+                                          f"parameter buffer {name} for every sample")
+        # scratch: every read must follow a write in the same iteration
+        for r in reads + [w for w in writes if w.mode in ("acc", "update")]:
+            prior = [w for w in writes if w.order < r.order and w.mode == "write"]
+            if not _covered(r, prior):
+                raise Rejection(CROSS_SAMPLE, f"line {r.line}: {name} is read before it is "
+                                              f"written in the same iteration")
+        first_write = min(writes, key=lambda w: w.order)
+        privatize[name] = Privatized(name=name, kind=kind, copy_in=name in live_in,
+                                     extent=f"{name}.count()")
+        assumes.append(f"{first_write.via} fills the part of {name} that is read afterwards")
+    return list(privatize.values()), list(reduce.values()), assumes
+
+
+def _scalar_plan(f: LoopFacts, e: BodyEffects) -> List[Reduced]:
+    out: Dict[str, Reduced] = {}
+    by_name: Dict[str, List] = {}
+    for s in e.scalars:
+        by_name.setdefault(s.name, []).append(s)
+    for name, accs in by_name.items():
+        modes = {s.mode for s in accs}
+        if modes == {"read"}:
+            continue
+        if modes == {"acc"}:
+            ops = {s.op for s in accs}
+            if ops <= {"+=", "-=", "++", "--", "post++", "post--"}:
+                out[name] = Reduced(name=name, kind="scalar", extent="1", op="+")
+                continue
+        raise Rejection(CROSS_SAMPLE, f"scalar {name} carries a value from one sample to the "
+                                      f"next (line {accs[0].line})")
+    return list(out.values())
+
+
+def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
+    d = Decision(file=f.file, line=f.line, cls=f.cls, method=f.method, kind=f.kind,
+                 decision="rejected", var=f.var, trip=f.trip, degraded=f.degraded,
+                 start=f.start, end=f.end)
+    if f.kind == "batch-blas":
+        return _decide_blas(f, d)
+    e = f.effects
+    d.helpers = sorted(set(e.helpers))
+    if f.kind == "other":
+        d.reason = RNG if e.rng_calls else TOO_LITTLE
+        d.detail = "draws from the random stream: " + ", ".join(e.rng_calls) if e.rng_calls \
+            else "not a loop over samples"
+        return d
+    try:
+        for rule in RULES:
+            rej = rule.check(f, e)
+            if rej is not None:
+                raise rej
+        if f.kind == "batch-loop" and not e.has_inner_loop and not e.blas_calls and \
+                not e.helpers and not any(a.via in ("caffe_copy", "caffe_axpy") for a in e.accesses):
+            raise Rejection(TOO_LITTLE, "the body does constant work per sample")
+        privatize, reduce, assumes = _memory_plan(f, e, live_in)
+        reduce += _scalar_plan(f, e)
+    except Rejection as r:
+        d.reason, d.detail = r.reason, r.detail
+        return d
+    d.decision = "parallel"
+    d.privatize, d.reduce, d.assumes = privatize, reduce, assumes
+    seen = set()
+    for ind in e.inductions:
+        if ind.var in seen:
+            continue
+        seen.add(ind.var)
+        steps = [i for i in e.inductions if i.var == ind.var]
+        per_iter = " + ".join("*".join([f"({m})" for m in i.multiplier] + [f"({i.step})"])
+                              for i in steps)
+        d.induction.append(InductionPlan(var=ind.var,
+                                         closed_form=f"{ind.var} = {ind.var}_0 + {f.var} * ({per_iter})",
+                                         step_per_iteration=per_iter))
+    d.hoist = sorted(set(e.accessor_calls))
+    return d
+
+
+def _decide_blas(f: LoopFacts, d: Decision) -> Decision:
+    if f.degraded:
+        d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
+        return d
+    args = f.blas_args
+    out_arg = args[-1]
+    if f.blas_dim == "rows":
+        d.decision = "parallel"
+        d.split.append(f"{f.blas_name} line {f.line}: rows {args[2] if f.blas_name.endswith('gemm') else args[1]}")
+        return d
+    # batch is the contraction dimension: split K into private outputs, then reduce
+    d.decision = "parallel"
+    k = args[4] if f.blas_name.endswith("gemm") else args[1]
+    d.split.append(f"{f.blas_name} line {f.line}: k {k}")
+    d.reduce.append(Reduced(name=_buffer_name(out_arg), kind="array", extent=""))
+    return d
+
+
+def _buffer_name(arg: str) -> str:
+    t = arg.replace(" ", "").replace("this->", "")
+    for acc in ("->mutable_cpu_diff()", "->mutable_cpu_data()", ".mutable_cpu_diff()",
+                ".mutable_cpu_data()"):
+        if t.endswith(acc):
+            return t[: -len(acc)] + (".diff" if "diff" in acc else ".data")
+    return t

@@ -1,0 +1,40 @@
+"""Human-readable rendering of an analysis: the table printed by `analyze`."""
+from __future__ import annotations
+
+from typing import List
+
+from .analyze import Analysis
+
+
+def table(a: Analysis, color: bool = False) -> str:
+    def paint(text: str, code: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if color else text
+
+    lines: List[str] = []
+    header = f"{'location':<44} {'class::method':<46} {'kind':<12} decision"
+    lines.append(header)
+    lines.append("-" * len(header))
+    for d in a.decisions:
+        loc = f"{d.file}:{d.line}"
+        who = f"{d.cls}::{d.method}"
+        if d.decision == "parallel":
+            parts = []
+            if d.privatize:
+                parts.append("privatize=" + ",".join(p.name for p in d.privatize))
+            if d.reduce:
+                parts.append("reduce=" + ",".join(r.name for r in d.reduce))
+            if d.induction:
+                parts.append("induction=" + ",".join(i.var for i in d.induction))
+            if d.split:
+                parts.append("split=" + ";".join(s.split(": ", 1)[-1] for s in d.split))
+            verdict = paint("PARALLEL", "32") + (" " + " ".join(parts) if parts else "")
+        else:
+            verdict = paint("REJECTED", "33") + f" ({d.reason}) {d.detail}"
+        lines.append(f"{loc:<44} {who:<46} {d.kind:<12} {verdict}")
+    s = a.to_json()["summary"]
+    lines.append("")
+    lines.append(f"{s['layers']} layer classes, {s['parallel']} parallel, {s['rejected']} rejected, "
+                 f"{s['degraded']} degraded ({a.seconds:.1f} s)")
+    for note in a.notes:
+        lines.append("note: " + note)
+    return "\n".join(lines)

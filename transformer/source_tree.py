@@ -1,0 +1,244 @@
+"""Find a tree's C++ sources and the flags to parse them with.
+
+Flags come from compile_commands.json when there is one (in PATH/build, PATH, or given),
+otherwise from the tree's include directories plus Caffe's usual defines. Builtin headers
+come from a clang resource directory or the compiler's include directory, because the
+libclang wheel ships none. A missing generated `caffe/proto/caffe.pb.h` is generated with
+protoc into a temporary directory when possible.
+"""
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence
+
+from .errors import InputError
+
+SOURCE_EXTS = {".cpp", ".cc", ".cxx"}
+HEADER_EXTS = {".hpp", ".h", ".hh", ".hxx"}
+_SKIP_DIRS = {".git", "build", "BUILD", "cmake-build-release", "cmake-build-debug",
+              "__pycache__", "node_modules", ".cache"}
+# Directories whose files are not layer code worth analyzing.
+_SKIP_SOURCE_PARTS = {"test", "tests", "examples", "docs", "python", "matlab", "scripts",
+                      "tools", "cuda", "third_party"}
+
+
+@dataclass
+class SourceTree:
+    root: Path
+    sources: List[Path]
+    headers: List[Path]
+    flags: Dict[str, List[str]]  # per source file
+    default_flags: List[str]
+    notes: List[str] = field(default_factory=list)
+    proto_status: str = "not-needed"  # not-needed | present | generated | missing
+    compile_commands: Optional[Path] = None
+
+    def args_for(self, path: Path) -> List[str]:
+        return self.flags.get(str(path), self.default_flags)
+
+    def digest(self) -> str:
+        """Hash of every header in the tree, so cached parses notice header edits."""
+        h = hashlib.sha256()
+        for p in self.headers:
+            h.update(str(p).encode())
+            h.update(p.read_bytes())
+        h.update(" ".join(self.default_flags).encode())
+        return h.hexdigest()
+
+
+def cache_dir() -> Path:
+    """Where parsed units, precompiled headers and generated protobuf headers are cached
+    (never inside the user's tree)."""
+    base = os.environ.get("CGP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "cgp-transform")
+    return Path(base)
+
+
+def builtin_include_args() -> List[str]:
+    """-resource-dir for libclang: a system clang's, else the compiler's include dir."""
+    env = os.environ.get("CGP_RESOURCE_DIR")
+    if env:
+        return ["-resource-dir", env]
+    candidates = sorted(glob.glob("/usr/lib/llvm-*/lib/clang/*/include/stddef.h"), reverse=True)
+    if candidates:
+        return ["-resource-dir", str(Path(candidates[0]).parent.parent)]
+    for cc in ("clang", "gcc", "cc"):
+        exe = shutil.which(cc)
+        if not exe:
+            continue
+        try:
+            out = subprocess.run([exe, "-print-file-name=include"], capture_output=True,
+                                 text=True, timeout=20).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if out and os.path.isfile(os.path.join(out, "stddef.h")):
+            return ["-isystem", out]
+    return []
+
+
+def _walk(root: Path):
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            yield Path(dirpath) / name
+
+
+def _is_analyzable_source(path: Path, root: Path) -> bool:
+    parts = set(path.relative_to(root).parts[:-1])
+    return not (parts & _SKIP_SOURCE_PARTS)
+
+
+def find_compile_commands(root: Path, given: Optional[str]) -> Optional[Path]:
+    if given:
+        p = Path(given)
+        if not p.is_file():
+            raise InputError(f"compile commands file not found: {given}")
+        return p
+    for cand in (root / "build" / "compile_commands.json", root / "compile_commands.json"):
+        if cand.is_file():
+            return cand
+    return None
+
+
+def _flags_from_command(entry: dict) -> List[str]:
+    argv = entry.get("arguments") or shlex.split(entry.get("command", ""))
+    out: List[str] = []
+    skip = False
+    directory = entry.get("directory", ".")
+    for i, a in enumerate(argv[1:]):
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "-c", "-MF", "-MT", "-MQ"):
+            skip = a != "-c"
+            continue
+        if a.startswith(("-I", "-D", "-U", "-std=", "-isystem", "-include", "-f", "-W")) or \
+                a in ("-isystem", "-include"):
+            if a in ("-isystem", "-include", "-I"):
+                nxt = argv[1:][i + 1] if i + 1 < len(argv) - 1 else ""
+                out.extend([a, nxt if os.path.isabs(nxt) else os.path.join(directory, nxt)])
+                skip = True
+            elif a.startswith("-I") and not os.path.isabs(a[2:]):
+                out.append("-I" + os.path.join(directory, a[2:]))
+            else:
+                out.append(a)
+    return out
+
+
+def _find_proto(root: Path) -> Optional[Path]:
+    for p in _walk(root):
+        if p.name == "caffe.proto":
+            return p
+    return None
+
+
+def _includes_pb_header(sources: Sequence[Path], headers: Sequence[Path]) -> bool:
+    for p in list(headers) + list(sources):
+        try:
+            if b"caffe/proto/caffe.pb.h" in p.read_bytes():
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _header_reachable(include_dirs: Sequence[str], rel: str) -> bool:
+    return any(os.path.isfile(os.path.join(d, rel)) for d in include_dirs)
+
+
+def generate_proto_header(proto: Path, tmp_root: Path) -> Optional[Path]:
+    """Run protoc on caffe.proto into tmp_root/caffe/proto; return the include dir."""
+    protoc = shutil.which("protoc")
+    if not protoc:
+        return None
+    out_dir = tmp_root / "caffe" / "proto"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    r = subprocess.run([protoc, f"--cpp_out={out_dir}", f"-I{proto.parent}", str(proto)],
+                       capture_output=True, text=True)
+    if r.returncode != 0 or not (out_dir / "caffe.pb.h").exists():
+        return None
+    return tmp_root
+
+
+def load(path: str, compile_commands: Optional[str] = None,
+         extra_includes: Sequence[str] = (), defines: Sequence[str] = (),
+         scratch: Optional[Path] = None) -> SourceTree:
+    root = Path(path)
+    if not root.exists():
+        raise InputError(f"path does not exist: {path}")
+    if not root.is_dir():
+        raise InputError(f"not a directory: {path}")
+    root = root.resolve()
+    sources, headers = [], []
+    for p in _walk(root):
+        if p.suffix in SOURCE_EXTS and _is_analyzable_source(p, root):
+            sources.append(p)
+        elif p.suffix in HEADER_EXTS:
+            headers.append(p)
+    if not sources and not headers:
+        raise InputError(f"no C++ sources under {path}")
+
+    builtin = builtin_include_args()
+    notes: List[str] = []
+    if not builtin:
+        notes.append("no clang resource dir or compiler include dir found: builtin headers "
+                      "such as stddef.h may be missing")
+    base = ["-x", "c++", "-std=c++17", "-fopenmp", "-DCPU_ONLY", "-Wno-everything"]
+    base += [f"-I{d}" for d in extra_includes] + [f"-D{d}" for d in defines]
+
+    include_dirs = [str(root / "include"), str(root / "src"), str(root / "build" / "include")]
+    include_dirs += [str(Path(d).resolve()) for d in extra_includes]
+    cc_path = find_compile_commands(root, compile_commands)
+    flags: Dict[str, List[str]] = {}
+    if cc_path is not None:
+        try:
+            entries = json.loads(cc_path.read_text())
+        except (OSError, ValueError) as e:
+            raise InputError(f"unreadable compile commands {cc_path}: {e}") from None
+        for entry in entries:
+            file = Path(entry.get("directory", ".")) / entry.get("file", "")
+            try:
+                file = file.resolve()
+            except OSError:
+                continue
+            f = _flags_from_command(entry)
+            flags[str(file)] = ["-x", "c++"] + f + ["-fopenmp", "-Wno-everything"] + builtin
+            include_dirs += [a[2:] for a in f if a.startswith("-I")]
+    default = base + [f"-I{d}" for d in include_dirs if os.path.isdir(d)] + builtin
+
+    proto_status = "not-needed"
+    if _includes_pb_header(sources, headers):
+        if _header_reachable(include_dirs, "caffe/proto/caffe.pb.h"):
+            proto_status = "present"
+        else:
+            proto = _find_proto(root)
+            gen = None
+            if proto is not None:
+                digest = hashlib.sha256(proto.read_bytes()).hexdigest()[:24]
+                scratch = scratch or (cache_dir() / f"proto-{digest}")
+                gen = scratch if (scratch / "caffe" / "proto" / "caffe.pb.h").exists() else \
+                    generate_proto_header(proto, scratch)
+            if gen is not None:
+                proto_status = "generated"
+                default.append(f"-I{gen}")
+                for k in flags:
+                    flags[k].append(f"-I{gen}")
+                notes.append(f"generated caffe/proto/caffe.pb.h from {proto.relative_to(root)} "
+                             f"with protoc into {gen}")
+            else:
+                proto_status = "missing"
+                why = "protoc is not installed" if proto is not None else "no caffe.proto found"
+                notes.append(f"caffe/proto/caffe.pb.h is missing and cannot be generated ({why}): "
+                             "results that depend on it are marked degraded")
+    return SourceTree(root=root, sources=sources, headers=headers, flags=flags,
+                      default_flags=default, notes=notes, proto_status=proto_status,
+                      compile_commands=cc_path)
