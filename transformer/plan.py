@@ -12,6 +12,7 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .facts.effects import Access, BodyEffects
 from .facts.loops import LoopFacts
+from .facts.mathlib import TABLE
 
 # The fixed vocabulary of rejection reasons.
 RNG = "rng"
@@ -222,6 +223,12 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
                                               f"variable shared by all samples, through a pointer")
             continue
+        if kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
+                and not any(w.offset.depends for w in writes):
+            label = writes[0].root.label()
+            shown = e.aliases.get(label, label)
+            reduce[shown] = Reduced(name=shown, kind="array", extent=f"{label}: {name}.count()")
+            continue
         if kind == "io":
             for w in writes:
                 if not w.offset.partitioned:
@@ -300,17 +307,20 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
     e = f.effects
     d.helpers = sorted(set(e.helpers))
     if f.kind == "other":
-        d.reason = RNG if e.rng_calls else TOO_LITTLE
-        d.detail = "draws from the random stream: " + ", ".join(e.rng_calls) if e.rng_calls \
-            else "not a loop over samples"
+        for rule in (NotDegraded(), NotAlreadyParallel(), NoRng()):
+            rej = rule.check(f, e)
+            if rej is not None:
+                d.reason, d.detail = rej.reason, rej.detail
+                return d
+        d.reason, d.detail = TOO_LITTLE, "not a loop over samples"
         return d
     try:
         for rule in RULES:
             rej = rule.check(f, e)
             if rej is not None:
                 raise rej
-        if f.kind == "batch-loop" and not e.has_inner_loop and not e.blas_calls and \
-                not e.helpers and not any(a.via in ("caffe_copy", "caffe_axpy") for a in e.accesses):
+        if f.kind == "batch-loop" and not e.has_inner_loop and not e.helpers and \
+                not any(a.via in TABLE for a in e.accesses):
             raise Rejection(TOO_LITTLE, "the body does constant work per sample")
         privatize, reduce, assumes = _memory_plan(f, e, live_in)
         reduce += _scalar_plan(f, e)

@@ -192,6 +192,8 @@ class _Frame:
         self.inside: Set[str] = set()  # names declared inside the loop body
         self.decl_guards: Dict[str, FrozenSet] = {}  # conditions a local's scope runs under
         self.ref_targets: Dict[str, Root] = {}  # reference parameters -> what they alias
+        self.returns: List[FrozenSet] = []  # guards under which this callee returned
+        self.inexact_blocks = 0
 
 
 class EffectWalker:
@@ -206,6 +208,7 @@ class EffectWalker:
         self.outer_pointers: Set[str] = set()
         self.outer_scalars: Set[str] = set()
         self._induction_vars: Set[str] = set()
+        self._inexact = 0  # > 0 while walking code whose guards are over-approximated
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -458,7 +461,8 @@ class EffectWalker:
         self.order += 1
         for c in ptr.choices:
             self.eff.accesses.append(Access(c.root, mode, c.offset, frozenset(guards) | c.guards,
-                                            self.order, line, file, via, extent, c.exact))
+                                            self.order, line, file, via, extent,
+                                            c.exact and not self._inexact))
 
     def scalar(self, name: str, mode: str, op: str, line: int, guards):
         self.order += 1
@@ -485,8 +489,20 @@ class EffectWalker:
              in_inner_loop: bool = False):
         k = n.kind
         if k == "block":
+            cur = guards
             for c in n.children:
-                self.walk(frame, c, guards, depth, in_inner_loop)
+                before = len(frame.returns)
+                self.walk(frame, c, cur, depth, in_inner_loop)
+                for ret in frame.returns[before:]:
+                    extra = ret - cur
+                    if not extra:
+                        return  # the rest of this block never runs
+                    if len(extra) == 1:
+                        atom, pos = next(iter(extra))
+                        cur = cur | {(atom, not pos)}
+                    else:  # cannot express "not (a and b)": later writes prove nothing
+                        self._inexact += 1
+                        frame.inexact_blocks += 1
         elif k == "decls":
             for d in n.children:
                 if d.kind == "decl":
@@ -534,6 +550,7 @@ class EffectWalker:
             else:  # a callee's return ends the callee, not the loop
                 for c in n.children:
                     self.expr(frame, c, guards, depth)
+                frame.returns.append(frozenset(guards))
         elif k == "break":
             if not in_inner_loop:
                 self.eff.early_exits.append(f"break at line {n.line}")
@@ -619,7 +636,7 @@ class EffectWalker:
             name = lhs.name
             if name in frame.ptrs and name not in frame.inside:
                 if op in ("+=", "-="):
-                    self.increment(frame, lhs, op, rhs.text, guards, loop_header, e.line)
+                    self.increment(frame, lhs, op, rhs.text, guards, loop_header, e.line, rhs)
                 else:
                     self.eff.inductions.append(Induction(name, rhs.text, [], guards, e.line,
                                                          False, "pointer reassigned in loop"))
@@ -646,7 +663,7 @@ class EffectWalker:
         self.eff.unknown_calls.append(f"assignment to {lhs.text.strip()}")
 
     def increment(self, frame: _Frame, target: Node, op: str, step: str, guards,
-                  loop_header: bool, line: int):
+                  loop_header: bool, line: int, step_node: Optional[Node] = None):
         if loop_header:
             return
         if target.kind == "name":
@@ -659,13 +676,21 @@ class EffectWalker:
                     ok, why = False, "an enclosing inner loop has no countable trip"
                 step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
                 loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
+                varying = loop_vars | frame.inside
                 if step_node_names & loop_vars:
                     ok, why = False, "the increment depends on a loop variable"
+                elif step_node_names & frame.inside:
+                    ok, why = False, ("the increment depends on " +
+                                      ", ".join(sorted(step_node_names & frame.inside)) +
+                                      ", computed inside the loop")
+                elif step_node is not None and _reads_memory(step_node):
+                    ok, why = False, "the increment is loaded from memory"
                 for v, trip in self.inner_vars:
                     if set(re.findall(r"[A-Za-z_]\w*", trip)) & ({self.loop_var} | loop_vars):
                         ok, why = False, "an inner trip count depends on a loop variable"
-                if any(set(re.findall(r"[A-Za-z_]\w*", g)) & loop_vars for g, _ in guards):
-                    ok, why = False, "the increment is conditional on a loop variable"
+                if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
+                    ok, why = False, "the increment is conditional on a value that changes " \
+                                     "from one iteration to the next"
                 sign = "-" if op in ("-=", "--", "post--") else ""
                 self.eff.inductions.append(Induction(
                     name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
@@ -749,6 +774,7 @@ class EffectWalker:
             saved = (self.outer_scalars, self.outer_pointers)
             self.outer_scalars, self.outer_pointers = set(), set()
             self.walk(sub, target.body, guards, depth + 1)
+            self._inexact -= sub.inexact_blocks
             self.outer_scalars, self.outer_pointers = saved
             return
         base = name.split("::")[-1]
@@ -784,6 +810,14 @@ class EffectWalker:
         if a.kind == "name" and a.name in frame.values:
             return frame.values[a.name]
         return a
+
+
+def _reads_memory(e: Node) -> bool:
+    """Does the value of e depend on memory contents (p[i], *p), other than through the
+    object a method is called on (bottom[0]->offset(1) only reads a shape)?"""
+    receivers = {id(m.children[0]) for m in e.walk() if m.kind == "member" and m.children}
+    return any((n.kind == "index" or (n.kind == "unop" and n.op == "*")) and
+               id(n) not in receivers for n in e.walk())
 
 
 def _is_zero(n: Node) -> bool:

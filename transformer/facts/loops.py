@@ -61,19 +61,6 @@ def _trip_node(loop: Node) -> Optional[Node]:
     return None
 
 
-def _is_total_count(node: Node, oracle: ShapeOracle, fn: FunctionIR, depth=0) -> bool:
-    """X->count() (all axes), directly or through a local."""
-    if depth > 4:
-        return False
-    if node.kind == "call" and node.name == "count" and len(node.children) == 1:
-        return True
-    if node.kind == "name":
-        for n in fn.body.walk():
-            if n.kind == "decl" and n.name == node.name and n.children:
-                return _is_total_count(n.children[0], oracle, fn, depth + 1)
-    return False
-
-
 def _statements_before(body: Node, target: Node) -> List[Node]:
     """Statements of the function that run before `target`, outermost first."""
     out: List[Node] = []
@@ -128,6 +115,9 @@ def _reachable(program: Program, cls: str) -> List[Tuple[str, FunctionIR]]:
                          n.children[0].children[0].kind == "this") or
                         n.children[0].kind in ("name", "member") and not n.children[0].children):
                     target = program.resolve_method(cls, n.name)
+                    if target is None and not (n.children[0].kind == "member"):
+                        defs = program.functions.get(n.name)
+                        target = defs[0] if defs else None
                     if target is not None:
                         todo.append(target)
     return out
@@ -150,10 +140,18 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
                 kind = None
                 if trip is not None and var and oracle.is_batch(trip):
                     kind = "batch-loop"
-                elif trip is not None and var and _is_total_count(trip, oracle, fn):
+                elif trip is not None and var and oracle.is_total_count(trip):
                     kind = "elementwise"
                 elif trip is not None and oracle.is_batch(trip):
                     kind = "batch-loop"  # non-canonical header: rejected later
+                if kind is None and (n.macro or trip is None):
+                    if n.macro:  # a loop whose header comes from a macro: report, never touch
+                        claimed.append(n)
+                        facts.append(LoopFacts(
+                            cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,
+                            end=n.end, kind="other", var="", trip="",
+                            effects=BodyEffects(macro=True), degraded=degraded))
+                    continue
                 if kind is None:
                     continue
                 claimed.append(n)
@@ -169,6 +167,12 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
                 f = _blas_facts(cls, fn, n, oracle, degraded)
                 if f is not None:
                     facts.append(f)
+            elif n.kind == "omp" and not inside_claimed(n):
+                claimed.append(n)
+                line = n.line + 1 if n.text.lstrip().startswith("#") else n.line
+                facts.append(LoopFacts(cls=cls, method=fn.name, file=fn.file, line=line,
+                                       start=n.start, end=n.end, kind="other", var="", trip="",
+                                       effects=BodyEffects(omp=True), degraded=degraded))
             elif n.kind == "call" and n.name in TABLE and TABLE[n.name].rng and \
                     not inside_claimed(n):
                 eff = BodyEffects(rng_calls=[f"{n.name} at line {n.line}"])

@@ -109,6 +109,19 @@ class ShapeOracle:
                 return False
         return "channels" in names
 
+    def is_total_count(self, n: Node, depth: int = 0) -> bool:
+        """X->count() over all axes, directly or through a member or local assigned it."""
+        if depth > 4:
+            return False
+        if n.kind == "cast" and n.children:
+            return self.is_total_count(n.children[0], depth + 1)
+        if self._is_total_count(n):
+            return True
+        if n.kind in ("member", "name"):
+            values = self.resolve(n)
+            return bool(values) and all(self.is_total_count(v, depth + 1) for v in values)
+        return False
+
     def is_batch(self, n: Node) -> bool:
         return self.kind(n) == "batch"
 

@@ -256,31 +256,31 @@ TYPED_TEST(PoolingLayerTest, TestForwardMaxConfigs) {
                             {7, 9, 1, 1, 0, 0}};
   this->blob_top_vec_.push_back(this->blob_top_mask_);
   for (int ties = 0; ties < 2; ++ties) {
-  if (ties) {
-    // Only three distinct values: many ties, which go to the first maximum in
-    // row-major order of the window.
-    Dtype* data = this->blob_bottom_->mutable_cpu_data();
-    for (int i = 0; i < this->blob_bottom_->count(); ++i) {
-      data[i] = std::max(Dtype(-1), std::min(Dtype(1), std::floor(data[i])));
+    if (ties) {
+      // Only three distinct values: many ties, which go to the first maximum in
+      // row-major order of the window.
+      Dtype* data = this->blob_bottom_->mutable_cpu_data();
+      for (int i = 0; i < this->blob_bottom_->count(); ++i) {
+        data[i] = std::max(Dtype(-1), std::min(Dtype(1), std::floor(data[i])));
+      }
     }
-  }
-  for (const PoolSpec& spec : specs) {
-    LayerParameter layer_param;
-    PoolingParameter* p = layer_param.mutable_pooling_param();
-    p->set_kernel_h(spec.kh);
-    p->set_kernel_w(spec.kw);
-    p->set_stride_h(spec.sh);
-    p->set_stride_w(spec.sw);
-    p->set_pad_h(spec.ph);
-    p->set_pad_w(spec.pw);
-    PoolingLayer<Dtype> layer(layer_param);
-    layer.SetUp(this->blob_bottom_vec_, this->blob_top_vec_);
-    layer.Forward(this->blob_bottom_vec_, this->blob_top_vec_);
-    SCOPED_TRACE(testing::Message() << "kernel " << spec.kh << "x" << spec.kw << " stride "
-                                    << spec.sh << "x" << spec.sw << " pad " << spec.ph << "x"
-                                    << spec.pw << (ties ? " with ties" : ""));
-    this->CheckForward(spec, true, true);
-  }
+    for (const PoolSpec& spec : specs) {
+      LayerParameter layer_param;
+      PoolingParameter* p = layer_param.mutable_pooling_param();
+      p->set_kernel_h(spec.kh);
+      p->set_kernel_w(spec.kw);
+      p->set_stride_h(spec.sh);
+      p->set_stride_w(spec.sw);
+      p->set_pad_h(spec.ph);
+      p->set_pad_w(spec.pw);
+      PoolingLayer<Dtype> layer(layer_param);
+      layer.SetUp(this->blob_bottom_vec_, this->blob_top_vec_);
+      layer.Forward(this->blob_bottom_vec_, this->blob_top_vec_);
+      SCOPED_TRACE(testing::Message() << "kernel " << spec.kh << "x" << spec.kw << " stride "
+                                      << spec.sh << "x" << spec.sw << " pad " << spec.ph << "x"
+                                      << spec.pw << (ties ? " with ties" : ""));
+      this->CheckForward(spec, true, true);
+    }
   }
 }
 

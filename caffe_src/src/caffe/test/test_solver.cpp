@@ -137,6 +137,9 @@ class SGDSolverTest : public CPUDeviceTest<Dtype> {
   void CheckUpdate(SGDSolver<Dtype>* solver, const double lr, const double momentum,
                    const double weight_decay, const bool l1, const double lr_mults[2],
                    const double decay_mults[2], const double clip = -1) {
+    // The solver stores its hyper-parameters as floats: compute with those values.
+    const double lr_f = AsFloat(lr), momentum_f = AsFloat(momentum);
+    const double weight_decay_f = AsFloat(weight_decay), clip_f = AsFloat(clip);
     Net<Dtype>* net = solver->net().get();
     ASSERT_EQ(2, static_cast<int>(net->learnable_params().size()));
     const Blob<Dtype>& weights = *net->learnable_params()[0];
@@ -158,25 +161,25 @@ class SGDSolverTest : public CPUDeviceTest<Dtype> {
       }
       grad[kDim] += residual / rows;
     }
-    if (clip >= 0) {
+    if (clip_f >= 0) {
       double sumsq = 0;
       for (size_t i = 0; i < grad.size(); ++i) sumsq += grad[i] * grad[i];
       const double norm = std::sqrt(sumsq);
-      if (norm > clip) {
-        for (size_t i = 0; i < grad.size(); ++i) grad[i] *= clip / norm;
+      if (norm > clip_f) {
+        for (size_t i = 0; i < grad.size(); ++i) grad[i] *= clip_f / norm;
       }
     }
     // Expected momentum and weights after the step.
     vector<double> expected_history(kDim + 1), expected_value(kDim + 1);
     for (int i = 0; i <= kDim; ++i) {
       const int param = (i < kDim) ? 0 : 1;
-      const double decay = weight_decay * decay_mults[param];
+      const double decay = weight_decay_f * AsFloat(decay_mults[param]);
       const double regularizer =
           l1 ? ((value[i] > 0) - (value[i] < 0)) * 1.0 : value[i];
       const double g = grad[i] + decay * regularizer;
       const Blob<Dtype>& history = *solver->history()[param];
       const double old_history = history.cpu_data()[param == 0 ? i : 0];
-      expected_history[i] = momentum * old_history + lr * lr_mults[param] * g;
+      expected_history[i] = momentum_f * old_history + lr_f * AsFloat(lr_mults[param]) * g;
       expected_value[i] = value[i] - expected_history[i];
     }
     solver->Step(1);
@@ -194,6 +197,8 @@ class SGDSolverTest : public CPUDeviceTest<Dtype> {
           << "history " << i;
     }
   }
+
+  static double AsFloat(double value) { return static_cast<double>(static_cast<float>(value)); }
 
   static void ExpectBlobsEqual(const Blob<Dtype>& a, const Blob<Dtype>& b, Dtype tolerance) {
     ASSERT_EQ(a.count(), b.count());
