@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,9 @@ class Analysis:
     diagnostics: List[dict]
     degraded_files: List[str]
     seconds: float = 0.0
+    program: Optional[Program] = None  # the IR behind the decisions (not serialized)
+    sources: Dict[str, bytes] = field(default_factory=dict)
+    error_files: List[str] = field(default_factory=list)  # files with syntax errors
 
     def to_json(self) -> dict:
         rows = [d.to_json() for d in self.decisions]
@@ -39,6 +43,7 @@ class Analysis:
             "notes": self.notes,
             "diagnostics": self.diagnostics,
             "degraded_files": self.degraded_files,
+            "error_files": self.error_files,
             "seconds": round(self.seconds, 2),
         }
 
@@ -73,9 +78,39 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                 seen.add(key)
                 diags.append({"file": dg.file, "line": dg.line, "severity": dg.severity,
                               "message": dg.message})
-    return Analysis(root=tree.root, decisions=decisions, layers=layers, notes=tree.notes,
+    notes = list(tree.notes) + _missing_header_notes(diags)
+    error_files = sorted({d["file"] for d in diags if d["severity"] == "error" and
+                          not d["file"].startswith("/") and
+                          any(d["file"] == u.main_file for u in units)})
+    return Analysis(root=tree.root, decisions=decisions, layers=layers, notes=notes,
                     diagnostics=diags, degraded_files=sorted(program.degraded_files),
-                    seconds=time.time() - t0)
+                    seconds=time.time() - t0, program=program, sources=sources,
+                    error_files=error_files)
+
+
+# Where the headers that Caffe trees commonly include come from on Debian.
+_HEADER_PACKAGES = {"boost/": "libboost-dev", "glog/": "libgoogle-glog-dev",
+                    "gflags/": "libgflags-dev", "hdf5": "libhdf5-dev", "H5": "libhdf5-dev",
+                    "lmdb.h": "liblmdb-dev", "leveldb/": "libleveldb-dev",
+                    "opencv2/": "libopencv-dev", "cblas.h": "libopenblas-dev",
+                    "google/protobuf/": "libprotobuf-dev", "cuda": "(a CUDA toolkit, or -DCPU_ONLY)"}
+
+
+def _missing_header_notes(diags: List[dict]) -> List[str]:
+    """One note naming every header that could not be found, and where to get it."""
+    missing: Dict[str, int] = {}
+    for d in diags:
+        m = re.match(r"'([^']+)' file not found", d["message"])
+        if m:
+            missing[m.group(1)] = missing.get(m.group(1), 0) + 1
+    if not missing:
+        return []
+    pkgs = sorted({pkg for h in missing for key, pkg in _HEADER_PACKAGES.items() if key in h})
+    text = "missing headers: " + ", ".join(f"{h} ({n} places)" for h, n in sorted(missing.items()))
+    text += "; the affected results are marked degraded. Install them"
+    text += f" (Debian: apt-get install {' '.join(pkgs)})" if pkgs else ""
+    text += " or point to them with -I DIR"
+    return [text]
 
 
 def _has_definitions(header: Path) -> bool:

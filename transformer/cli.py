@@ -42,7 +42,24 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("path", help="the Caffe-style source tree")
     a.add_argument("--json", metavar="FILE", help="write the decisions as JSON ('-' for stdout)")
     _add_flags(a)
+
+    t = sub.add_parser("transform", help="(default) write a copy of the tree with the parallel "
+                                         "plans applied")
+    t.add_argument("path", help="the Caffe-style source tree")
+    t.add_argument("-o", "--output", metavar="OUT", help="where to write the transformed tree")
+    t.add_argument("--in-place", action="store_true", help="rewrite PATH itself")
+    t.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    t.add_argument("--diff", action="store_true", help="print a unified diff (git apply format)")
+    t.add_argument("--report", metavar="FILE",
+                   help="write a Markdown report to FILE and its JSON to FILE.json")
+    t.add_argument("--only", metavar="CLASS,...", help="rewrite only these layer classes")
+    t.add_argument("--deterministic", action="store_true",
+                   help="fixed chunking: results identical for any thread count")
+    _add_flags(t)
     return parser
+
+
+SUBCOMMANDS = ("analyze", "transform")
 
 
 def _progress(quiet: bool):
@@ -73,14 +90,44 @@ def cmd_analyze(args) -> int:
     return EXIT_OK
 
 
+def cmd_transform(args) -> int:
+    from . import apply
+    only = [c.strip() for c in args.only.split(",") if c.strip()] if args.only else None
+    res = apply.transform(args.path, args.output, in_place=args.in_place, force=args.force,
+                          only=only, deterministic=args.deterministic, want_diff=args.diff,
+                          progress=_progress(args.quiet), compile_commands=args.compile_commands,
+                          includes=args.includes, defines=args.defines)
+    if args.report:
+        with open(args.report, "w") as fh:
+            fh.write(apply.report_markdown(res))
+        with open(args.report + ".json", "w") as fh:
+            json.dump(res.to_json(), fh, indent=2)
+    if args.diff:
+        sys.stdout.write(res.diff)
+    if not args.quiet:
+        out = sys.stderr if args.diff else sys.stdout
+        if res.already_transformed:
+            print(f"{res.root}: already transformed: nothing to do", file=out)
+        print(f"{len(res.applied)} regions rewritten in {len(res.changed_files)} files, "
+              f"{len(res.left)} loops left as they were; output: {res.out}", file=out)
+        for f in res.error_files:
+            print(f"syntax errors, copied unchanged: {f}", file=out)
+    return EXIT_FAIL if res.error_files else EXIT_OK
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-"):
+        argv.insert(0, "transform")
+    elif argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version") \
+            and any(not a.startswith("-") for a in argv):
+        argv.insert(0, "transform")
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
-    handler = {"analyze": cmd_analyze}[args.command]
+    handler = {"analyze": cmd_analyze, "transform": cmd_transform}[args.command]
     try:
         return handler(args)
     except InputError as e:

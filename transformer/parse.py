@@ -373,7 +373,7 @@ def _lower_unit(tu, root: Path, main_rel: str) -> UnitIR:
         if d.severity < 3:
             continue
         sev = "fatal" if d.severity >= 4 else "error"
-        degraded = degraded or sev == "fatal"
+        degraded = True  # any error means the AST may be wrong somewhere
         fname = d.location.file.name if d.location.file else main_rel
         diags.append(Diagnostic(file=_rel(fname, root) or fname, line=d.location.line,
                                 severity=sev, message=d.spelling))

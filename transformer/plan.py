@@ -29,11 +29,21 @@ REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALR
 
 
 @dataclass
+class Alias:
+    """A pointer variable, declared before the loop, that points into a Blob's buffer."""
+
+    var: str
+    type: str
+    buf: str  # data | diff
+
+
+@dataclass
 class Privatized:
     name: str  # member or local Blob
     kind: str  # member | local
     copy_in: bool  # the private copy starts as a copy of the shared one
     extent: str
+    aliases: List[Alias] = field(default_factory=list)
 
 
 @dataclass
@@ -42,6 +52,10 @@ class Reduced:
     kind: str  # array | scalar
     extent: str
     op: str = "+"
+    var: str = ""  # the pointer variable the loop accumulates through ('' if none)
+    root: str = ""  # io | param | member | local (arrays)
+    blob: str = ""  # the Blob expression, e.g. blobs_[0] or top[0]
+    buf: str = ""  # data | diff
 
 
 @dataclass
@@ -49,6 +63,7 @@ class InductionPlan:
     var: str
     closed_form: str
     step_per_iteration: str
+    condition: str = ""  # advances only when this holds (a loop-invariant condition)
 
 
 @dataclass
@@ -225,9 +240,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             continue
         if kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
-            label = writes[0].root.label()
-            shown = e.aliases.get(label, label)
-            reduce[shown] = Reduced(name=shown, kind="array", extent=f"{label}: {name}.count()")
+            reduce[name] = _array_reduction(e, writes[0].root)
             continue
         if kind == "io":
             for w in writes:
@@ -257,9 +270,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 continue
         accs_only = all(w.mode == "acc" for w in writes)
         if accs_only and not reads:
-            label = writes[0].root.label()
-            shown = e.aliases.get(label, label)
-            reduce[shown] = Reduced(name=shown, kind="array", extent=f"{label}: {name}.count()")
+            reduce[name] = _array_reduction(e, writes[0].root)
             continue
         if accs_only and reads:
             raise Rejection(CROSS_SAMPLE, f"{name} is accumulated and read in the same loop")
@@ -273,10 +284,19 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 raise Rejection(CROSS_SAMPLE, f"line {r.line}: {name} is read before it is "
                                               f"written in the same iteration")
         first_write = min(writes, key=lambda w: w.order)
+        aliases = [Alias(var, typ, buf) for buf in ("data", "diff")
+                   for var, typ in e.alias_vars.get(f"{name}.{buf}", [])]
         privatize[name] = Privatized(name=name, kind=kind, copy_in=name in live_in,
-                                     extent=f"{name}.count()")
+                                     extent=f"{name}.count()", aliases=aliases)
         assumes.append(f"{first_write.via} fills the part of {name} that is read afterwards")
     return list(privatize.values()), list(reduce.values()), assumes
+
+
+def _array_reduction(e: BodyEffects, root) -> Reduced:
+    label = root.label()
+    var = e.aliases.get(label, "")
+    return Reduced(name=var or label, kind="array", extent=f"{root.name}.count()", var=var,
+                   root=root.kind, blob=root.name, buf=root.buf)
 
 
 def _scalar_plan(f: LoopFacts, e: BodyEffects) -> List[Reduced]:
@@ -335,11 +355,19 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
             continue
         seen.add(ind.var)
         steps = [i for i in e.inductions if i.var == ind.var]
+        conds = {i.condition for i in steps}
+        if len(conds) > 1:
+            d.decision, d.reason = "rejected", INDUCTION
+            d.detail = f"{ind.var} advances under different conditions"
+            d.privatize, d.reduce, d.assumes, d.induction = [], [], [], []
+            return d
         per_iter = " + ".join("*".join([f"({m})" for m in i.multiplier] + [f"({i.step})"])
                               for i in steps)
-        d.induction.append(InductionPlan(var=ind.var,
-                                         closed_form=f"{ind.var} = {ind.var}_0 + {f.var} * ({per_iter})",
-                                         step_per_iteration=per_iter))
+        cond = conds.pop()
+        form = f"{ind.var} = {ind.var}_0 + {f.var} * ({per_iter})"
+        d.induction.append(InductionPlan(var=ind.var, step_per_iteration=per_iter,
+                                         closed_form=form + (f" if {cond}" if cond else ""),
+                                         condition=cond))
     d.hoist = sorted(set(e.accessor_calls))
     return d
 

@@ -148,6 +148,7 @@ class Induction:
     line: int
     ok: bool
     why: str = ""
+    condition: str = ""  # C++ condition under which the pointer advances ('' = always)
 
     def closed_form(self, loop_var: str) -> str:
         per_iter = " * ".join([f"({m})" for m in self.multiplier] + [f"({self.step})"])
@@ -167,6 +168,9 @@ class BodyEffects:
     blas_calls: List[str] = field(default_factory=list)
     helpers: List[str] = field(default_factory=list)  # methods followed
     aliases: Dict[str, str] = field(default_factory=dict)  # root label -> local pointer name
+    # root label -> every pointer variable declared before the loop that points into it,
+    # with its declared type: [(name, type)]
+    alias_vars: Dict[str, List[Tuple[str, str]]] = field(default_factory=dict)
     live_in: Set[str] = field(default_factory=set)  # scratch written before the loop
     macro: bool = False
     omp: bool = False
@@ -209,6 +213,8 @@ class EffectWalker:
         self.outer_scalars: Set[str] = set()
         self._induction_vars: Set[str] = set()
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
+        self._ptr_types: Dict[str, str] = {}
+        self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -235,6 +241,10 @@ class EffectWalker:
         self.eff.macro = loop.macro
         for var, ptr in frame.ptrs.items():
             self.eff.aliases.setdefault(ptr.root.label(), var)
+            if var in self._ptr_types:
+                for c in ptr.choices:
+                    self.eff.alias_vars.setdefault(c.root.label(), []).append(
+                        (var, self._ptr_types[var]))
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
         self.walk(frame, loop.children[3], frozenset(), 0)
         for part in loop.children[:3]:
@@ -246,6 +256,8 @@ class EffectWalker:
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
         init = decl.children[0] if decl.children else None
         is_ptr = "*" in decl.type
+        if outer and is_ptr:
+            self._ptr_types[decl.name] = decl.type
         if outer:
             if is_ptr:
                 self.outer_pointers.add(decl.name)
@@ -483,7 +495,9 @@ class EffectWalker:
                 while text.startswith("!"):
                     text = text[1:].strip()
                     positive = not positive
-        return _norm(text), positive
+        norm = _norm(text)
+        self.atom_text.setdefault(norm, text)
+        return norm, positive
 
     def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
              in_inner_loop: bool = False):
@@ -692,9 +706,13 @@ class EffectWalker:
                     ok, why = False, "the increment is conditional on a value that changes " \
                                      "from one iteration to the next"
                 sign = "-" if op in ("-=", "--", "post--") else ""
+                if depth_of(frame) > 0:
+                    ok, why = False, "the pointer is advanced inside a called function"
+                cond = " && ".join(("" if pos else "!") + f"({self.atom_text.get(a, a)})"
+                                   for a, pos in sorted(guards))
                 self.eff.inductions.append(Induction(
                     name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
-                    ok, why))
+                    ok, why, cond))
                 return
             if name in self.outer_scalars:
                 self.scalar(name, "acc", op, line, guards)
@@ -810,6 +828,10 @@ class EffectWalker:
         if a.kind == "name" and a.name in frame.values:
             return frame.values[a.name]
         return a
+
+
+def depth_of(frame: "_Frame") -> int:
+    return 1 if frame.bindings or frame.ref_targets else 0
 
 
 def _reads_memory(e: Node) -> bool:

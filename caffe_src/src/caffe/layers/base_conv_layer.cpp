@@ -18,17 +18,16 @@ void FillAxisSetting(const char* name, int num_axes, bool has_hw, int h, int w,
                      const ::google::protobuf::RepeatedField<uint32_t>& values,
                      int fallback, int* dst) {
   if (has_hw) {
-    CHECK_EQ(num_axes, 2) << name << "_h & " << name << "_w can only be used for 2D convolution.";
-    CHECK_EQ(0, values.size()) << "Either " << name << " or " << name
-                               << "_h/w should be specified; not both.";
+    CHECK_EQ(num_axes, 2) << name << "_h/" << name << "_w apply to 2-D convolutions only.";
+    CHECK_EQ(0, values.size()) << "give " << name << " or " << name << "_h/" << name
+                               << "_w, not both.";
     dst[0] = h;
     dst[1] = w;
     return;
   }
   const int n = values.size();
   CHECK(n == 0 || n == 1 || n == num_axes)
-      << name << " must be specified once, or once per spatial dimension (" << name
-      << " specified " << n << " times; " << num_axes << " spatial dims).";
+      << name << " needs 1 value or 1 per spatial axis (" << num_axes << "), got " << n;
   for (int i = 0; i < num_axes; ++i) {
     dst[i] = (n == 0) ? fallback : static_cast<int>(values.Get(n == 1 ? 0 : i));
   }
@@ -61,7 +60,7 @@ void BaseConvolutionLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
   FillAxisSetting("kernel", num_spatial_axes_, has_kernel_hw, conv_param.kernel_h(),
                   conv_param.kernel_w(), conv_param.kernel_size(), 0, kernel_shape_data);
   for (int i = 0; i < num_spatial_axes_; ++i) {
-    CHECK_GT(kernel_shape_data[i], 0) << "Filter dimensions must be nonzero.";
+    CHECK_GT(kernel_shape_data[i], 0) << "kernel sizes must be positive.";
   }
 
   // Stride: default 1.
@@ -75,7 +74,7 @@ void BaseConvolutionLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
   FillAxisSetting("stride", num_spatial_axes_, has_stride_hw, conv_param.stride_h(),
                   conv_param.stride_w(), conv_param.stride(), 1, stride_data);
   for (int i = 0; i < num_spatial_axes_; ++i) {
-    CHECK_GT(stride_data[i], 0) << "Stride dimensions must be nonzero.";
+    CHECK_GT(stride_data[i], 0) << "strides must be positive.";
   }
 
   // Padding: default 0.
@@ -106,7 +105,7 @@ void BaseConvolutionLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
   group_ = this->layer_param_.convolution_param().group();
   CHECK_GT(group_, 0);
   CHECK_EQ(channels_ % group_, 0);
-  CHECK_EQ(num_output_ % group_, 0) << "Number of output should be multiples of group.";
+  CHECK_EQ(num_output_ % group_, 0) << "num_output must be divisible by group.";
   if (reverse_dimensions()) {
     conv_out_channels_ = channels_;
     conv_in_channels_ = num_output_;
@@ -124,17 +123,17 @@ void BaseConvolutionLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
   bias_term_ = this->layer_param_.convolution_param().bias_term();
   vector<int> bias_shape(bias_term_, num_output_);
   if (this->blobs_.size() > 0) {
-    CHECK_EQ(1 + bias_term_, this->blobs_.size()) << "Incorrect number of weight blobs.";
+    CHECK_EQ(1 + bias_term_, this->blobs_.size()) << "unexpected number of parameter blobs.";
     Blob<Dtype> expected_weights(weight_shape);
     CHECK(this->blobs_[0]->shape() == weight_shape)
-        << "Incorrect weight shape: expected shape " << expected_weights.shape_string()
-        << "; instead, shape was " << this->blobs_[0]->shape_string();
+        << "filter blob is " << this->blobs_[0]->shape_string() << ", the layer needs "
+        << expected_weights.shape_string();
     if (bias_term_) {
       CHECK(this->blobs_[1]->shape() == bias_shape)
-          << "Incorrect bias shape: expected " << num_output_ << "; instead, shape was "
+          << "bias blob must hold " << num_output_ << " values, it is "
           << this->blobs_[1]->shape_string();
     }
-    LOG(INFO) << "Skipping parameter initialization";
+    LOG(INFO) << "Parameters given: not filling them.";
   } else {
     this->blobs_.resize(bias_term_ ? 2 : 1);
     this->blobs_[0].reset(new Blob<Dtype>(weight_shape));
@@ -158,14 +157,14 @@ void BaseConvolutionLayer<Dtype>::Reshape(const vector<Blob<Dtype>*>& bottom,
                                           const vector<Blob<Dtype>*>& top) {
   const int first_spatial_axis = channel_axis_ + 1;
   CHECK_EQ(bottom[0]->num_axes(), first_spatial_axis + num_spatial_axes_)
-      << "bottom num_axes may not change.";
+      << "the number of input axes changed after set-up.";
   num_ = bottom[0]->count(0, channel_axis_);
   CHECK_EQ(bottom[0]->shape(channel_axis_), channels_)
-      << "Input size incompatible with convolution kernel.";
+      << "input channel count changed after set-up.";
   for (int bottom_id = 1; bottom_id < static_cast<int>(bottom.size()); ++bottom_id) {
     CHECK(bottom[0]->shape() == bottom[bottom_id]->shape())
-        << "shape mismatch - bottom[0]: " << bottom[0]->shape_string() << " vs. bottom["
-        << bottom_id << "]: " << bottom[bottom_id]->shape_string();
+        << "all inputs need one shape: " << bottom[0]->shape_string() << " and "
+        << bottom[bottom_id]->shape_string();
   }
   bottom_shape_ = &bottom[0]->shape();
   compute_output_shape();

@@ -11,7 +11,7 @@ void LRNLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
                                  const vector<Blob<Dtype>*>& top) {
   const LRNParameter& lrn_param = this->layer_param_.lrn_param();
   size_ = lrn_param.local_size();
-  CHECK_EQ(size_ % 2, 1) << "LRN only supports odd values for local_size";
+  CHECK_EQ(size_ % 2, 1) << "local_size must be odd so the window has a centre";
   pre_pad_ = (size_ - 1) / 2;
   alpha_ = lrn_param.alpha();
   beta_ = lrn_param.beta();
@@ -73,8 +73,7 @@ void LRNLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
 template <typename Dtype>
 void LRNLayer<Dtype>::Reshape(const vector<Blob<Dtype>*>& bottom,
                               const vector<Blob<Dtype>*>& top) {
-  CHECK_EQ(4, bottom[0]->num_axes()) << "Input must have 4 axes, "
-                                     << "corresponding to (num, channels, height, width)";
+  CHECK_EQ(4, bottom[0]->num_axes()) << "LRN expects num x channels x height x width input";
   num_ = bottom[0]->num();
   channels_ = bottom[0]->channels();
   height_ = bottom[0]->height();
@@ -92,7 +91,7 @@ void LRNLayer<Dtype>::Reshape(const vector<Blob<Dtype>*>& bottom,
       product_layer_->Reshape(product_bottom_vec_, top);
       break;
     default:
-      LOG(FATAL) << "Unknown normalization region.";
+      LOG(FATAL) << "unsupported norm_region.";
   }
 }
 
@@ -107,7 +106,7 @@ void LRNLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
       WithinChannelForward(bottom, top);
       break;
     default:
-      LOG(FATAL) << "Unknown normalization region.";
+      LOG(FATAL) << "unsupported norm_region.";
   }
 }
 
@@ -172,7 +171,7 @@ void LRNLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
       WithinChannelBackward(top, propagate_down, bottom);
       break;
     default:
-      LOG(FATAL) << "Unknown normalization region.";
+      LOG(FATAL) << "unsupported norm_region.";
   }
 }
 

@@ -131,23 +131,29 @@ void PoolingLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
   const PoolingParameter& pool_param = this->layer_param_.pooling_param();
   global_pooling_ = pool_param.global_pooling();
   round_mode_ = pool_param.round_mode();
+  // Each setting is either the square form (kernel_size, pad, stride) or the
+  // complete _h/_w pair, never both.
   const bool has_kernel_hw = pool_param.has_kernel_h() || pool_param.has_kernel_w();
+  const bool has_pad_hw = pool_param.has_pad_h() || pool_param.has_pad_w();
+  const bool has_stride_hw = pool_param.has_stride_h() || pool_param.has_stride_w();
   if (global_pooling_) {
-    CHECK(!(pool_param.has_kernel_size() || has_kernel_hw))
-        << "With global_pooling: true the filter size cannot be specified.";
+    CHECK(!pool_param.has_kernel_size() && !has_kernel_hw)
+        << "global_pooling takes its window from the input; give no kernel size.";
+  } else if (has_kernel_hw) {
+    CHECK(!pool_param.has_kernel_size()) << "give kernel_size or kernel_h/kernel_w, not both.";
+    CHECK(pool_param.has_kernel_h() && pool_param.has_kernel_w())
+        << "kernel_h needs kernel_w and vice versa.";
   } else {
-    CHECK(!pool_param.has_kernel_size() != !has_kernel_hw)
-        << "Filter size is kernel_size OR kernel_h and kernel_w; not both.";
-    CHECK(pool_param.has_kernel_size() ||
-          (pool_param.has_kernel_h() && pool_param.has_kernel_w()))
-        << "For non-square filters both kernel_h and kernel_w are required.";
+    CHECK(pool_param.has_kernel_size()) << "pooling needs kernel_size or kernel_h/kernel_w.";
   }
-  CHECK((!pool_param.has_pad() && pool_param.has_pad_h() && pool_param.has_pad_w()) ||
-        (!pool_param.has_pad_h() && !pool_param.has_pad_w()))
-      << "pad is pad OR pad_h and pad_w are required.";
-  CHECK((!pool_param.has_stride() && pool_param.has_stride_h() && pool_param.has_stride_w()) ||
-        (!pool_param.has_stride_h() && !pool_param.has_stride_w()))
-      << "Stride is stride OR stride_h and stride_w are required.";
+  if (has_pad_hw) {
+    CHECK(!pool_param.has_pad() && pool_param.has_pad_h() && pool_param.has_pad_w())
+        << "give pad or both pad_h and pad_w.";
+  }
+  if (has_stride_hw) {
+    CHECK(!pool_param.has_stride() && pool_param.has_stride_h() && pool_param.has_stride_w())
+        << "give stride or both stride_h and stride_w.";
+  }
 
   if (global_pooling_) {
     kernel_h_ = bottom[0]->height();
@@ -158,8 +164,8 @@ void PoolingLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
     kernel_h_ = pool_param.kernel_h();
     kernel_w_ = pool_param.kernel_w();
   }
-  CHECK_GT(kernel_h_, 0) << "Filter dimensions cannot be zero.";
-  CHECK_GT(kernel_w_, 0) << "Filter dimensions cannot be zero.";
+  CHECK_GT(kernel_h_, 0) << "kernel sizes must be positive.";
+  CHECK_GT(kernel_w_, 0) << "kernel sizes must be positive.";
 
   if (pool_param.has_pad_h()) {
     pad_h_ = pool_param.pad_h();
@@ -177,12 +183,12 @@ void PoolingLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
   CHECK_GT(stride_w_, 0);
   if (global_pooling_) {
     CHECK(pad_h_ == 0 && pad_w_ == 0 && stride_h_ == 1 && stride_w_ == 1)
-        << "With global_pooling: true, only pad = 0 and stride = 1 are supported.";
+        << "global_pooling allows no padding and stride 1 only.";
   }
   if (pad_h_ != 0 || pad_w_ != 0) {
     CHECK(pool_param.pool() == PoolingParameter_PoolMethod_AVE ||
           pool_param.pool() == PoolingParameter_PoolMethod_MAX)
-        << "Padding implemented only for average and max pooling.";
+        << "padding is supported for MAX and AVE pooling only.";
     CHECK_LT(pad_h_, kernel_h_);
     CHECK_LT(pad_w_, kernel_w_);
   }
@@ -191,8 +197,7 @@ void PoolingLayer<Dtype>::LayerSetUp(const vector<Blob<Dtype>*>& bottom,
 template <typename Dtype>
 void PoolingLayer<Dtype>::Reshape(const vector<Blob<Dtype>*>& bottom,
                                   const vector<Blob<Dtype>*>& top) {
-  CHECK_EQ(4, bottom[0]->num_axes()) << "Input must have 4 axes, "
-                                     << "corresponding to (num, channels, height, width)";
+  CHECK_EQ(4, bottom[0]->num_axes()) << "pooling expects num x channels x height x width input";
   channels_ = bottom[0]->channels();
   height_ = bottom[0]->height();
   width_ = bottom[0]->width();
@@ -212,7 +217,7 @@ void PoolingLayer<Dtype>::Reshape(const vector<Blob<Dtype>*>& bottom,
       pooled_width_ = static_cast<int>(std::floor(static_cast<float>(span_w) / stride_w_)) + 1;
       break;
     default:
-      LOG(FATAL) << "Unknown rounding mode.";
+      LOG(FATAL) << "unsupported round_mode.";
   }
   if (pad_h_ || pad_w_) {
     // The last window must start inside the image or its top/left padding,
@@ -405,7 +410,7 @@ void PoolingLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
       break;
     }
     default:
-      LOG(FATAL) << "Unknown pooling method.";
+      LOG(FATAL) << "unsupported pooling method.";
   }
 }
 
@@ -504,7 +509,7 @@ void PoolingLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
       break;
     }
     default:
-      LOG(FATAL) << "Unknown pooling method.";
+      LOG(FATAL) << "unsupported pooling method.";
   }
 }
 

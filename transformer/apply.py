@@ -1,0 +1,298 @@
+"""Write the transformed tree: copy, apply edits, add the runtime header, turn on OpenMP in
+the build, all in a temporary directory that is renamed into place at the end. Also the diff
+and the report."""
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from . import analyze as analyze_mod
+from .edits import Edit, apply as apply_edits, merge
+from .errors import InputError
+from .plan import Decision
+from .render import Rendered, Renderer
+
+RUNTIME_NAME = "cgp_runtime.hpp"
+BUILD_MARKER = "cgp-transform"
+
+
+@dataclass
+class Result:
+    root: str
+    out: str
+    changed_files: List[str]
+    applied: List[dict]
+    left: List[dict]  # decisions not applied, with why
+    error_files: List[str]
+    already_transformed: bool
+    diff: str = ""
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d.pop("diff")
+        return d
+
+
+def _check_out(root: Path, out: Path, force: bool, in_place: bool):
+    if in_place:
+        return
+    out_abs = out.resolve()
+    if out_abs == root or root in out_abs.parents:
+        raise InputError(f"output {out} lies inside the input tree {root}")
+    if out.exists() and not force:
+        raise InputError(f"output {out} already exists (use --force to replace it)")
+    parent = out_abs.parent
+    if not parent.exists():
+        raise InputError(f"output directory's parent does not exist: {parent}")
+    if not os.access(parent, os.W_OK):
+        raise InputError(f"output location is not writable: {parent}")
+
+
+def _select(analysis, only: Optional[Sequence[str]]) -> Tuple[List[Decision], List[dict]]:
+    """The decisions to render: parallel ones, agreeing across the classes that reach the
+    same loop, not in a file with syntax errors, and in --only classes when given."""
+    groups: Dict[Tuple[str, int], List[Decision]] = {}
+    for d in analysis.decisions:
+        groups.setdefault((d.file, d.start), []).append(d)
+    chosen, left = [], []
+    for (_, _), ds in sorted(groups.items()):
+        d = ds[0]
+        why = ""
+        if any(x.decision != "parallel" for x in ds):
+            bad = [x for x in ds if x.decision != "parallel"][0]
+            why = f"rejected ({bad.reason}): {bad.detail}" if len(ds) == 1 else \
+                f"rejected for {bad.cls} ({bad.reason})"
+        elif len({json.dumps(x.to_json(), sort_keys=True, default=str).replace(x.cls, "")
+                  for x in ds}) > 1:
+            why = "the classes that reach this loop need different plans"
+        elif d.file in analysis.error_files:
+            why = "the file has syntax errors: copied unchanged"
+        elif only and not any(x.cls in only for x in ds):
+            why = "not selected by --only"
+        if why:
+            left.append({"file": d.file, "line": d.line, "class": d.cls, "method": d.method,
+                         "kind": d.kind, "why": why})
+        else:
+            chosen.append(d)
+    return chosen, left
+
+
+def _include_edit(file: str, source: bytes, line_text: str) -> Optional[Edit]:
+    """Insert the runtime include after the file's last #include line."""
+    if RUNTIME_NAME.encode() in source:
+        return None
+    pos, last = 0, None
+    for line in source.splitlines(keepends=True):
+        if line.lstrip().startswith(b"#include"):
+            last = pos + len(line)
+        pos += len(line)
+    if last is None:
+        return Edit(file, 0, 0, line_text, "runtime include")
+    return Edit(file, last, 0, line_text, "runtime include")
+
+
+def _resolve_conflicts(rendered: List[Rendered]) -> Tuple[List[Edit], List[Rendered]]:
+    """Keep whole plans only: a plan with an edit that overlaps a kept plan's is dropped."""
+    kept: List[Rendered] = []
+    dropped: List[Rendered] = []
+    for r in rendered:
+        trial = [e for k in kept for e in k.edits] + r.edits
+        _, conflicts = merge(trial)
+        if conflicts:
+            r.skipped = "its edits overlap another plan's"
+            dropped.append(r)
+        else:
+            kept.append(r)
+    edits = [e for k in kept for e in k.edits]
+    return edits, dropped
+
+
+def _format(path: Path, ranges: List[Tuple[int, int]]):
+    exe = shutil.which("clang-format") or shutil.which("clang-format-14")
+    if not exe or not ranges:
+        return
+    args = [exe, "-i", "--style=file", "--fallback-style=Google", "--sort-includes=false"]
+    args += [f"--lines={a}:{b}" for a, b in ranges]
+    try:
+        subprocess.run(args + [str(path)], capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        pass
+
+
+def _line_ranges(new: bytes, edits: List[Edit]) -> List[Tuple[int, int]]:
+    """Line ranges, in the edited text, that the edits produced."""
+    out, shift = [], 0
+    for e in sorted(edits, key=lambda e: e.offset):
+        start = e.offset + shift
+        end = start + len(e.text.encode())
+        a = new.count(b"\n", 0, start) + 1
+        b = new.count(b"\n", 0, end) + 1
+        out.append((a, b))
+        shift += len(e.text.encode()) - e.length
+    return out
+
+
+def _adjust_build(tree: Path, renderer: Renderer) -> List[str]:
+    changed = []
+    cmake = tree / "CMakeLists.txt"
+    if cmake.exists():
+        text = cmake.read_text(errors="surrogateescape")
+        if BUILD_MARKER not in text:
+            lines = text.splitlines(keepends=True)
+            at = next((i + 1 for i, l in enumerate(lines) if l.strip().lower().startswith("project(")),
+                      0)
+            snippet = renderer.cmake_snippet()
+            lines.insert(at, snippet)
+            cmake.write_text("".join(lines), errors="surrogateescape")
+            changed.append("CMakeLists.txt")
+    makefile = tree / "Makefile"
+    if makefile.exists():
+        text = makefile.read_text(errors="surrogateescape")
+        if BUILD_MARKER not in text:
+            lines = text.splitlines(keepends=True)
+            at = next((i + 1 for i, l in enumerate(lines)
+                       if l.startswith("include") and "CONFIG" in l.upper()), 0)
+            lines.insert(at, renderer.makefile_snippet())
+            makefile.write_text("".join(lines), errors="surrogateescape")
+            changed.append("Makefile")
+    return changed
+
+
+def unified_diff(old_root: Path, new_root: Path, files: Sequence[str]) -> str:
+    chunks = []
+    for rel in files:
+        a = old_root / rel
+        b = new_root / rel
+        old = a.read_bytes().decode("utf-8", "surrogateescape").splitlines(keepends=True) \
+            if a.exists() else []
+        new = b.read_bytes().decode("utf-8", "surrogateescape").splitlines(keepends=True)
+        if old == new:
+            continue
+        if not a.exists():
+            chunks.append(f"diff --git a/{rel} b/{rel}\nnew file mode 100644\n")
+        else:
+            chunks.append(f"diff --git a/{rel} b/{rel}\n")
+        lines = difflib.unified_diff(old, new, fromfile="/dev/null" if not a.exists() else f"a/{rel}",
+                                     tofile=f"b/{rel}")
+        for line in lines:
+            chunks.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(chunks)
+
+
+def transform(path: str, out: Optional[str], *, in_place: bool = False, force: bool = False,
+              only: Optional[Sequence[str]] = None, deterministic: bool = False,
+              want_diff: bool = False, analysis=None, progress=None,
+              compile_commands=None, includes=(), defines=()) -> Result:
+    root = Path(path)
+    if not root.exists():
+        raise InputError(f"path does not exist: {path}")
+    if not root.is_dir():
+        raise InputError(f"not a directory: {path}")
+    root = root.resolve()
+    if not in_place and not out:
+        raise InputError("give an output directory with -o OUT, or --in-place")
+    out_path = root if in_place else Path(out)
+    _check_out(root, out_path, force, in_place)
+    if analysis is None:
+        analysis = analyze_mod.run(str(root), compile_commands, includes, defines,
+                                   progress=progress)
+    chosen, left = _select(analysis, only)
+    renderer = Renderer(analysis.program, analysis.sources, deterministic)
+    rendered = [renderer.render(d) for d in chosen]
+    ok = [r for r in rendered if not r.skipped]
+    for r in rendered:
+        if r.skipped:
+            left.append({"file": r.decision.file, "line": r.decision.line,
+                         "class": r.decision.cls, "method": r.decision.method,
+                         "kind": r.decision.kind, "why": f"not rendered: {r.skipped}"})
+    edits, dropped = _resolve_conflicts(ok)
+    for r in dropped:
+        left.append({"file": r.decision.file, "line": r.decision.line, "class": r.decision.cls,
+                     "method": r.decision.method, "kind": r.decision.kind,
+                     "why": f"not rendered: {r.skipped}"})
+    applied_plans = [r for r in ok if r not in dropped]
+    by_file, _ = merge(edits)
+    include = renderer.include_line()
+    for f in list(by_file):
+        src = (root / f).read_bytes()
+        inc = _include_edit(f, src, include)
+        if inc is not None:
+            by_file[f] = sorted(by_file[f] + [inc], key=lambda e: e.offset)
+    already = not by_file and (root / "include" / RUNTIME_NAME).exists() or \
+        (not by_file and (root / RUNTIME_NAME).exists())
+
+    parent = root.parent if in_place else out_path.resolve().parent
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out_path.name}.cgp-", dir=str(parent)))
+    work = tmp / "tree"
+    changed: List[str] = []
+    try:
+        shutil.copytree(root, work, symlinks=True)
+        for f, es in sorted(by_file.items()):
+            target = work / f
+            new = apply_edits(target.read_bytes(), es)
+            target.write_bytes(new)
+            _format(target, _line_ranges(new, es))
+            changed.append(f)
+        if by_file:
+            inc_dir = work / "include" if (work / "include").is_dir() else work
+            header = inc_dir / RUNTIME_NAME
+            header.write_text(renderer.runtime_header())
+            changed.append(str(header.relative_to(work)))
+            changed += _adjust_build(work, renderer)
+        diff = unified_diff(root, work, changed) if want_diff else ""
+        if in_place:
+            for f in changed:
+                dst = root / f
+                tmp_file = dst.with_name(dst.name + ".cgp-tmp")
+                shutil.copy2(work / f, tmp_file)
+                os.replace(tmp_file, dst)
+        else:
+            trash = None
+            if out_path.exists():
+                trash = tmp / "old"
+                os.rename(out_path, trash)
+            os.rename(work, out_path)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    applied = [{"file": r.decision.file, "line": r.decision.line, "class": r.decision.cls,
+                "method": r.decision.method, "kind": r.decision.kind,
+                "privatize": [p.name for p in r.decision.privatize],
+                "reduce": [x.name for x in r.decision.reduce],
+                "induction": [i.var for i in r.decision.induction],
+                "split": r.decision.split, "assumes": r.decision.assumes}
+               for r in applied_plans]
+    return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
+                  applied=applied, left=sorted(left, key=lambda x: (x["file"], x["line"])),
+                  error_files=analysis.error_files, already_transformed=already, diff=diff)
+
+
+def report_markdown(res: Result) -> str:
+    lines = [f"# cgp-transform report", "", f"- input: `{res.root}`", f"- output: `{res.out}`",
+             f"- rewritten regions: {len(res.applied)}", f"- left unchanged: {len(res.left)}",
+             ""]
+    if res.error_files:
+        lines += ["## Files with syntax errors (copied unchanged)", ""]
+        lines += [f"- `{f}`" for f in res.error_files] + [""]
+    lines += ["## Rewritten", "", "| location | class::method | kind | plan |", "|---|---|---|---|"]
+    for a in res.applied:
+        plan = "; ".join(x for x in [
+            "private " + ", ".join(a["privatize"]) if a["privatize"] else "",
+            "reduce " + ", ".join(a["reduce"]) if a["reduce"] else "",
+            "induction " + ", ".join(a["induction"]) if a["induction"] else "",
+            "split " + "; ".join(s.split(": ", 1)[-1] for s in a["split"]) if a["split"] else ""]
+            if x)
+        lines.append(f"| {a['file']}:{a['line']} | {a['class']}::{a['method']} | {a['kind']} | "
+                     f"{plan} |")
+    lines += ["", "## Left as they were, and why", "", "| location | class::method | why |",
+              "|---|---|---|"]
+    for x in res.left:
+        lines.append(f"| {x['file']}:{x['line']} | {x['class']}::{x['method']} | "
+                     f"{x['why'].replace('|', '/')} |")
+    return "\n".join(lines) + "\n"
