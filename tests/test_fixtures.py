@@ -52,9 +52,20 @@ def target_line(lines, index: int) -> int:
     return i + 1
 
 
+def fixture_files():
+    """The fixture sources (not their golden rewritten twins, *.expected.cpp)."""
+    return sorted(p for p in FIXTURES.glob("*.cpp") if not p.name.endswith(".expected.cpp"))
+
+
+def fixture_tree(dest: Path) -> Path:
+    """A copy of fixtures/ without the golden files, as a tree to analyze or transform."""
+    shutil.copytree(FIXTURES, dest, ignore=shutil.ignore_patterns("*.expected.cpp"))
+    return dest
+
+
 def collect_expectations():
     out = []
-    for path in sorted(FIXTURES.glob("*.cpp")):
+    for path in fixture_files():
         lines = path.read_text().splitlines()
         for i, line in enumerate(lines):
             m = EXPECT.search(line)
@@ -79,8 +90,8 @@ def actual(d) -> dict:
 
 
 @pytest.fixture(scope="module")
-def decisions():
-    result = analyze.run(str(FIXTURES))
+def decisions(tmp_path_factory):
+    result = analyze.run(str(fixture_tree(tmp_path_factory.mktemp("fx") / "fixtures")))
     by_line = {}
     for d in result.decisions:
         by_line.setdefault((d.file, d.line), []).append(d)
@@ -131,7 +142,7 @@ def test_expectations_are_well_formed():
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 @pytest.mark.parametrize("openmp", [False, True], ids=["plain", "fopenmp"])
-@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.cpp")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
 def test_fixture_compiles(path, openmp):
     cmd = ["g++", "-std=c++17", "-fsyntax-only", f"-I{FIXTURES / 'include'}", str(path)]
     if openmp:

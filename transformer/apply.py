@@ -189,7 +189,7 @@ def unified_diff(old_root: Path, new_root: Path, files: Sequence[str]) -> str:
 def transform(path: str, out: Optional[str], *, in_place: bool = False, force: bool = False,
               only: Optional[Sequence[str]] = None, deterministic: bool = False,
               want_diff: bool = False, analysis=None, progress=None,
-              compile_commands=None, includes=(), defines=()) -> Result:
+              compile_commands=None, includes=(), defines=(), format: bool = True) -> Result:
     root = Path(path)
     if not root.exists():
         raise InputError(f"path does not exist: {path}")
@@ -238,7 +238,8 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
             target = work / f
             new = apply_edits(target.read_bytes(), es)
             target.write_bytes(new)
-            _format(target, _line_ranges(new, es))
+            if format:
+                _format(target, _line_ranges(new, es))
             changed.append(f)
         if by_file:
             inc_dir = work / "include" if (work / "include").is_dir() else work

@@ -55,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--only", metavar="CLASS,...", help="rewrite only these layer classes")
     t.add_argument("--deterministic", action="store_true",
                    help="fixed chunking: results identical for any thread count")
+    t.add_argument("--no-format", action="store_true",
+                   help="do not run clang-format on the rewritten regions")
     _add_flags(t)
     return parser
 
@@ -96,7 +98,8 @@ def cmd_transform(args) -> int:
     res = apply.transform(args.path, args.output, in_place=args.in_place, force=args.force,
                           only=only, deterministic=args.deterministic, want_diff=args.diff,
                           progress=_progress(args.quiet), compile_commands=args.compile_commands,
-                          includes=args.includes, defines=args.defines)
+                          includes=args.includes, defines=args.defines,
+                          format=not args.no_format)
     if args.report:
         with open(args.report, "w") as fh:
             fh.write(apply.report_markdown(res))

@@ -1,0 +1,47 @@
+"""Golden rewritten fixtures: fixtures/NAME.expected.cpp is what the tool makes of NAME.cpp.
+
+Regenerate them after an intended change of the rewrite with:
+    python3 tests/golden.py
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+sys.path.insert(0, str(ROOT))
+
+
+def sources():
+    return sorted(p for p in FIXTURES.glob("*.cpp") if not p.name.endswith(".expected.cpp"))
+
+
+def expected_path(src: Path) -> Path:
+    return src.with_name(src.stem + ".expected.cpp")
+
+
+def render_all(work: Path) -> Path:
+    """Transform a copy of fixtures/ into work/out (unformatted, so that the result does not
+    depend on the clang-format version) and return that directory."""
+    from transformer import apply
+    tree = work / "fixtures"
+    shutil.copytree(FIXTURES, tree, ignore=shutil.ignore_patterns("*.expected.cpp"))
+    out = work / "out"
+    apply.transform(str(tree), str(out), format=False)
+    return out
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = render_all(Path(tmp))
+        for src in sources():
+            expected_path(src).write_bytes((out / src.name).read_bytes())
+            print("wrote", expected_path(src).relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
