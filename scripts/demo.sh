@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
-# The main job on the embedded default tree (caffe_src): analyze it, time it, train LeNet.
+# The main job on the embedded default tree (caffe_src): analyze it, transform it, build the
+# parallel tree, time both, and train LeNet on Fashion-MNIST with the parallel build.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 BUILD="${BUILD:-build/caffe_src}"
-CAFFE="$BUILD/tools/caffe"
-export GLOG_minloglevel="${GLOG_minloglevel:-0}"
+OUT=build/demo/caffe_src_parallel
+THREADS="${THREADS:-$(nproc)}"
+export OPENBLAS_NUM_THREADS=1
 
 echo "== 1. analyze caffe_src: which loops run per sample in parallel, and why not"
-cgp-transform analyze caffe_src --json build/analysis.json
+cgp-transform analyze caffe_src --json build/demo_analysis.json | tail -n 25
 
 echo
-echo "== 2. caffe time: LeNet forward/backward per layer (sequential original, 1 thread)"
-OPENBLAS_NUM_THREADS=1 "$CAFFE" time --model=caffe_src/examples/mnist/lenet_train_test.prototxt \
-  --iterations=20 2>&1 | grep -E "forward:|backward:|Average|Total" || true
+echo "== 2. transform caffe_src -> $OUT (report: build/demo/report.md)"
+mkdir -p build/demo
+cgp-transform caffe_src -o "$OUT" --force --report build/demo/report.md
 
 echo
-echo "== 3. train LeNet on Fashion-MNIST (1000 iterations, sequential original)"
-mkdir -p build/snapshots
+echo "== 3. build the parallel tree with its own CMake (OpenMP on)"
+cmake -S "$OUT" -B build/demo/build -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTS=OFF > build/demo/cmake.log
+cmake --build build/demo/build -j"$THREADS" --target caffe_tool >> build/demo/cmake.log
+
+echo
+echo "== 4. time a LeNet training iteration (forward + backward), original vs parallel"
+python3 scripts/time_table.py --original "$BUILD/tools/caffe" --parallel build/demo/build/tools/caffe \
+  --model caffe_src/examples/mnist/lenet_train_test.prototxt --threads "1,$THREADS" --iterations 50
+
+echo
+echo "== 5. train LeNet on Fashion-MNIST with the parallel build ($THREADS threads, 1000 iterations)"
 sed -e 's/^max_iter: .*/max_iter: 1000/' -e 's/^snapshot: .*/snapshot: 0/' \
-  caffe_src/examples/mnist/lenet_solver.prototxt > build/lenet_demo_solver.prototxt
-OPENBLAS_NUM_THREADS=1 "$CAFFE" train --solver=build/lenet_demo_solver.prototxt 2>&1 | \
+  caffe_src/examples/mnist/lenet_solver.prototxt > build/demo/lenet_solver.prototxt
+echo "snapshot_after_train: false" >> build/demo/lenet_solver.prototxt
+OMP_NUM_THREADS="$THREADS" build/demo/build/tools/caffe train --solver=build/demo/lenet_solver.prototxt 2>&1 | \
   grep -E "Iteration [0-9]+, loss|Test net output|Optimization Done" | tail -n 8
-
-echo
-echo "transform, check and bench come with issues 4-6 (see README: status)."

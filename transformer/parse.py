@@ -410,25 +410,43 @@ _INCLUDE_RE = re.compile(rb'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
 def common_headers(files: Sequence[Path], include_dirs: Sequence[str]) -> List[str]:
-    """In-tree headers that most files include: the content of the precompiled prefix."""
+    """In-tree headers that at least half the files include, directly or through other
+    headers: the content of the precompiled prefix."""
+    direct: Dict[Path, List[str]] = {}
+
+    def includes_of(path: Path) -> List[str]:
+        if path not in direct:
+            try:
+                text = path.read_bytes()
+            except OSError:
+                text = b""
+            direct[path] = [m.group(1).decode("utf-8", "replace")
+                            for m in _INCLUDE_RE.finditer(text)]
+        return direct[path]
+
+    def resolve(name: str) -> Optional[Path]:
+        for d in include_dirs:
+            cand = Path(d) / name
+            if cand.is_file():
+                return cand
+        return None
+
     counts: Dict[str, int] = {}
-    order: List[str] = []
     for f in files:
-        try:
-            text = f.read_bytes()
-        except OSError:
-            continue
-        for m in _INCLUDE_RE.finditer(text):
-            name = m.group(1).decode("utf-8", "replace")
-            if name not in counts:
-                order.append(name)
+        seen: Dict[str, Path] = {}
+        todo = [f]
+        while todo:
+            for name in includes_of(todo.pop()):
+                if name in seen:
+                    continue
+                path = resolve(name)
+                if path is not None:
+                    seen[name] = path
+                    todo.append(path)
+        for name in seen:
             counts[name] = counts.get(name, 0) + 1
-    chosen = []
-    for name in order:
-        if counts[name] * 2 >= len(files) and \
-                any(os.path.isfile(os.path.join(d, name)) for d in include_dirs):
-            chosen.append(name)
-    return chosen
+    chosen = [n for n, c in counts.items() if c * 2 >= len(files)]
+    return sorted(chosen, key=lambda n: (-counts[n], n))
 
 
 def build_pch(headers: Sequence[str], args: Sequence[str], key: str) -> Optional[str]:

@@ -84,6 +84,7 @@ class Decision:
     split: List[str] = field(default_factory=list)
     assumes: List[str] = field(default_factory=list)
     hoist: List[str] = field(default_factory=list)
+    private_scalars: List[str] = field(default_factory=list)  # written before read, per sample
     helpers: List[str] = field(default_factory=list)
     degraded: bool = False
     start: int = 0
@@ -299,8 +300,11 @@ def _array_reduction(e: BodyEffects, root) -> Reduced:
                    root=root.kind, blob=root.name, buf=root.buf)
 
 
-def _scalar_plan(f: LoopFacts, e: BodyEffects) -> List[Reduced]:
+def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]]:
+    """Scalars declared before the loop: sums become reductions; values written before they
+    are read in every iteration (and not used after the loop) become private."""
     out: Dict[str, Reduced] = {}
+    private: List[str] = []
     by_name: Dict[str, List] = {}
     for s in e.scalars:
         by_name.setdefault(s.name, []).append(s)
@@ -313,9 +317,15 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> List[Reduced]:
             if ops <= {"+=", "-=", "++", "--", "post++", "post--"}:
                 out[name] = Reduced(name=name, kind="scalar", extent="1", op="+")
                 continue
+        writes = [s for s in accs if s.mode == "write"]
+        uses = [s for s in accs if s.mode != "write"]
+        if writes and name not in e.used_after and \
+                all(_covered(u, [w for w in writes if w.order < u.order]) for u in uses):
+            private.append(name)
+            continue
         raise Rejection(CROSS_SAMPLE, f"scalar {name} carries a value from one sample to the "
                                       f"next (line {accs[0].line})")
-    return list(out.values())
+    return list(out.values()), sorted(private)
 
 
 def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
@@ -343,12 +353,14 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
                 not any(a.via in TABLE for a in e.accesses):
             raise Rejection(TOO_LITTLE, "the body does constant work per sample")
         privatize, reduce, assumes = _memory_plan(f, e, live_in)
-        reduce += _scalar_plan(f, e)
+        scalar_reduce, private_scalars = _scalar_plan(f, e)
+        reduce += scalar_reduce
     except Rejection as r:
         d.reason, d.detail = r.reason, r.detail
         return d
     d.decision = "parallel"
     d.privatize, d.reduce, d.assumes = privatize, reduce, assumes
+    d.private_scalars = private_scalars
     seen = set()
     for ind in e.inductions:
         if ind.var in seen:

@@ -170,7 +170,8 @@ class Renderer:
             raise _Skip("elementwise loops are rendered only without scratch or accumulators")
         text = self.env.get_template("elementwise_loop.cpp.j2").render(
             marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
-            scalars=[x.name for x in d.reduce if x.kind == "scalar"], i=indent)
+            scalars=[x.name for x in d.reduce if x.kind == "scalar"],
+            private_scalars=d.private_scalars, i=indent)
         start = _line_start(src, loop.start)
         r.edits.append(Edit(d.file, start, 0, indent + text.lstrip(" "), _plan_id(d)))
 
@@ -221,7 +222,8 @@ class Renderer:
         text = self.env.get_template("batch_loop.cpp.j2").render(
             marker=marker(d), i=indent, trip=_trip_text(loop), var=d.var, arrays=arrays,
             privates=privates, inductions=inductions, deterministic=self.deterministic,
-            scalars=[x.name for x in d.reduce if x.kind == "scalar"], body=body_text)
+            scalars=[x.name for x in d.reduce if x.kind == "scalar"],
+            private_scalars=d.private_scalars, body=body_text)
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
 

@@ -137,6 +137,7 @@ class ScalarAccess:
     order: int
     line: int
     guards: FrozenSet[Guard]
+    exact: bool = True
 
 
 @dataclass
@@ -172,6 +173,7 @@ class BodyEffects:
     # with its declared type: [(name, type)]
     alias_vars: Dict[str, List[Tuple[str, str]]] = field(default_factory=dict)
     live_in: Set[str] = field(default_factory=set)  # scratch written before the loop
+    used_after: Set[str] = field(default_factory=set)  # names the function uses after it
     macro: bool = False
     omp: bool = False
     has_inner_loop: bool = False
@@ -478,7 +480,8 @@ class EffectWalker:
 
     def scalar(self, name: str, mode: str, op: str, line: int, guards):
         self.order += 1
-        self.eff.scalars.append(ScalarAccess(name, mode, op, self.order, line, guards))
+        self.eff.scalars.append(ScalarAccess(name, mode, op, self.order, line,
+                                             frozenset(guards), not self._inexact))
 
     def guard_atom(self, frame: _Frame, cond: Node) -> Tuple[str, bool]:
         text = cond.text.strip()
@@ -714,11 +717,36 @@ class EffectWalker:
                     name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
                     ok, why, cond))
                 return
+            if name in frame.ref_targets:
+                root = frame.ref_targets[name]
+                if root.kind == "scalar":
+                    self.scalar(root.name, "acc", op, line, guards)
+                else:
+                    self.record(Ptr(root, Offset()), "acc", guards, line, frame.fn.file, op)
+                return
+            if target.ref == "param" and "&" in self._param_type(frame, name):
+                self.eff.unknown_calls.append(f"increment through reference parameter {name}")
+                return
             if name in self.outer_scalars:
                 self.scalar(name, "acc", op, line, guards)
                 return
+            if target.ref != "field":
+                return  # a variable of this iteration or of a called function
         if target.kind == "member" or target.ref == "field":
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
+            return
+        if target.kind == "index" or (target.kind == "unop" and target.op == "*"):
+            p = self.eval_ptr(frame, target.children[0])
+            if target.kind == "index":
+                self.expr(frame, target.children[1], guards, 0 if not frame.bindings else 1)
+            if p is None:
+                self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
+                return
+            if target.kind == "index":
+                p = p.plus(self.offset_of(frame, target.children[1]))
+            self.record(p, "acc", guards, line, frame.fn.file, op)
+            return
+        self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
 
     # ----------------------------------------------------------------------------------
     def call(self, frame: _Frame, e: Node, guards, depth: int):

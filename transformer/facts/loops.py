@@ -115,7 +115,8 @@ def _reachable(program: Program, cls: str) -> List[Tuple[str, FunctionIR]]:
                          n.children[0].children[0].kind == "this") or
                         n.children[0].kind in ("name", "member") and not n.children[0].children):
                     target = program.resolve_method(cls, n.name)
-                    if target is None and not (n.children[0].kind == "member"):
+                    if target is None and n.children[0].kind != "member" and \
+                            n.name not in TABLE:  # the table models library functions
                         defs = program.functions.get(n.name)
                         target = defs[0] if defs else None
                     if target is not None:
@@ -157,6 +158,8 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
                 claimed.append(n)
                 walker = EffectWalker(program, cls, oracle)
                 eff = walker.analyze_loop(fn, n, var or "", _statements_before(fn.body, n))
+                eff.used_after = {m.name for m in fn.body.walk()
+                                  if m.kind == "name" and m.start >= n.end}
                 src = sources.get(fn.file, b"")
                 facts.append(LoopFacts(
                     cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,

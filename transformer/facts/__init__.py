@@ -1,0 +1,1 @@
+"""Facts about a parsed tree: classes, shapes, loops, effects, and the math library model."""
