@@ -18,6 +18,7 @@ from .edits import Edit, apply as apply_edits, merge
 from .errors import InputError
 from .plan import Decision
 from .render import Rendered, Renderer
+from .source_tree import input_dir
 
 RUNTIME_NAME = "cgp_runtime.hpp"
 BUILD_MARKER = "cgp-transform"
@@ -190,12 +191,7 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
               only: Optional[Sequence[str]] = None, deterministic: bool = False,
               want_diff: bool = False, analysis=None, progress=None,
               compile_commands=None, includes=(), defines=(), format: bool = True) -> Result:
-    root = Path(path)
-    if not root.exists():
-        raise InputError(f"path does not exist: {path}")
-    if not root.is_dir():
-        raise InputError(f"not a directory: {path}")
-    root = root.resolve()
+    root = input_dir(path)
     if not in_place and not out:
         raise InputError("give an output directory with -o OUT, or --in-place")
     out_path = root if in_place else Path(out)

@@ -90,6 +90,14 @@ class Decision:
     start: int = 0
     end: int = 0
 
+    def plan_parts(self) -> List[Tuple[str, List[str]]]:
+        """The non-empty parts of the plan, as (what, names), for reports and markers."""
+        parts = [("privatize", [p.name for p in self.privatize]),
+                 ("reduce", [r.name for r in self.reduce]),
+                 ("induction", [i.var for i in self.induction]),
+                 ("split", [s.split(": ", 1)[-1] for s in self.split])]
+        return [(what, names) for what, names in parts if names]
+
     def to_json(self) -> dict:
         d = asdict(self)
         d["class"] = d.pop("cls")

@@ -48,15 +48,10 @@ class Rendered:
 
 
 def marker(d: Decision) -> str:
+    words = {"privatize": "private", "reduce": "reduce", "induction": "induction",
+             "split": "split"}
     parts = [f"{d.kind.replace('-', ' ')} on samples" if d.kind == "batch-loop" else d.kind]
-    if d.privatize:
-        parts.append("private " + ", ".join(p.name for p in d.privatize))
-    if d.reduce:
-        parts.append("reduce " + ", ".join(r.name for r in d.reduce))
-    if d.induction:
-        parts.append("induction " + ", ".join(i.var for i in d.induction))
-    if d.split:
-        parts.append("split " + "; ".join(s.split(": ", 1)[-1] for s in d.split))
+    parts += [f"{words[what]} " + ", ".join(names) for what, names in d.plan_parts()]
     return "parallel " + "; ".join(parts)
 
 

@@ -18,15 +18,7 @@ def table(a: Analysis, color: bool = False) -> str:
         loc = f"{d.file}:{d.line}"
         who = f"{d.cls}::{d.method}"
         if d.decision == "parallel":
-            parts = []
-            if d.privatize:
-                parts.append("privatize=" + ",".join(p.name for p in d.privatize))
-            if d.reduce:
-                parts.append("reduce=" + ",".join(r.name for r in d.reduce))
-            if d.induction:
-                parts.append("induction=" + ",".join(i.var for i in d.induction))
-            if d.split:
-                parts.append("split=" + ";".join(s.split(": ", 1)[-1] for s in d.split))
+            parts = [f"{what}=" + ",".join(names) for what, names in d.plan_parts()]
             verdict = paint("PARALLEL", "32") + (" " + " ".join(parts) if parts else "")
         else:
             verdict = paint("REJECTED", "33") + f" ({d.reason}) {d.detail}"

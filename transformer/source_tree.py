@@ -169,15 +169,20 @@ def generate_proto_header(proto: Path, tmp_root: Path) -> Optional[Path]:
     return tmp_root
 
 
-def load(path: str, compile_commands: Optional[str] = None,
-         extra_includes: Sequence[str] = (), defines: Sequence[str] = (),
-         scratch: Optional[Path] = None) -> SourceTree:
+def input_dir(path: str) -> Path:
+    """The input tree as an absolute path, or a one-line InputError."""
     root = Path(path)
     if not root.exists():
         raise InputError(f"path does not exist: {path}")
     if not root.is_dir():
         raise InputError(f"not a directory: {path}")
-    root = root.resolve()
+    return root.resolve()
+
+
+def load(path: str, compile_commands: Optional[str] = None,
+         extra_includes: Sequence[str] = (), defines: Sequence[str] = (),
+         scratch: Optional[Path] = None) -> SourceTree:
+    root = input_dir(path)
     sources, headers = [], []
     for p in _walk(root):
         if p.suffix in SOURCE_EXTS and _is_analyzable_source(p, root):

@@ -1,0 +1,67 @@
+"""`cgp-transform PATH -o OUT` from the command line: refusals, --diff, --report, --only."""
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "transformer", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def fixtures_tree(tmp_path_factory, root):
+    dest = tmp_path_factory.mktemp("cli") / "fixtures"
+    shutil.copytree(root / "fixtures", dest, ignore=shutil.ignore_patterns("*.expected.cpp"))
+    return dest
+
+
+def test_out_exists_needs_force(fixtures_tree, tmp_path, root):
+    out = tmp_path / "out"
+    out.mkdir()
+    r = run(str(fixtures_tree), "-o", str(out), cwd=root)
+    assert r.returncode == 2 and "already exists" in r.stderr
+    assert r.stderr.strip().count("\n") == 0
+    r = run(str(fixtures_tree), "-o", str(out), "--force", "--quiet", cwd=root)
+    assert r.returncode == 0, r.stderr
+    assert (out / "include" / "cgp_runtime.hpp").exists()
+
+
+def test_out_inside_input_is_refused(fixtures_tree, root):
+    r = run(str(fixtures_tree), "-o", str(fixtures_tree / "out"), cwd=root)
+    assert r.returncode == 2 and "inside the input tree" in r.stderr
+    assert not (fixtures_tree / "out").exists()
+
+
+def test_needs_an_output(fixtures_tree, root):
+    r = run("transform", str(fixtures_tree), cwd=root)
+    assert r.returncode == 2 and "-o OUT" in r.stderr
+
+
+def test_diff_applies_with_git(fixtures_tree, tmp_path, root):
+    r = run(str(fixtures_tree), "-o", str(tmp_path / "out"), "--diff", "--no-format",
+            cwd=root)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("diff --git a/")
+    copy = tmp_path / "copy"
+    shutil.copytree(fixtures_tree, copy)
+    patch = tmp_path / "p.diff"
+    patch.write_text(r.stdout)
+    g = subprocess.run(["git", "apply", str(patch)], cwd=copy, capture_output=True, text=True)
+    assert g.returncode == 0, g.stderr
+    for f in (tmp_path / "out").rglob("*.cpp"):
+        assert (copy / f.relative_to(tmp_path / "out")).read_bytes() == f.read_bytes()
+
+
+def test_report_and_only(fixtures_tree, tmp_path, root):
+    report = tmp_path / "report.md"
+    r = run(str(fixtures_tree), "-o", str(tmp_path / "out"), "--only", "FxScratchMemberLayer",
+            "--report", str(report), "--quiet", cwd=root)
+    assert r.returncode == 0, r.stderr
+    data = json.loads((tmp_path / "report.md.json").read_text())
+    assert data["applied"] and {a["class"] for a in data["applied"]} == {"FxScratchMemberLayer"}
+    assert any(x["why"] == "not selected by --only" for x in data["left"])
+    assert "## Left as they were, and why" in report.read_text()
