@@ -281,9 +281,9 @@ class _Lowerer:
         return self.node(c, "lambda", self.children(c))
 
 
-def _param_default(parm, low: "_Lowerer") -> str:
+def _param_default(parm, source: bytes) -> str:
     """The default argument of a parameter declaration, as source text ('' if none)."""
-    text = low.text(parm.extent.start.offset, parm.extent.end.offset)
+    text = source[parm.extent.start.offset:parm.extent.end.offset].decode("utf-8", "replace")
     depth = 0
     for i, ch in enumerate(text):
         if ch in "(<[":
@@ -295,11 +295,17 @@ def _param_default(parm, low: "_Lowerer") -> str:
     return ""
 
 
+_REL_CACHE: Dict[Tuple[str, Path], Optional[str]] = {}
+
+
 def _rel(path: str, root: Path) -> Optional[str]:
-    try:
-        return str(Path(path).resolve().relative_to(root))
-    except ValueError:
-        return None
+    key = (path, root)
+    if key not in _REL_CACHE:
+        try:
+            _REL_CACHE[key] = str(Path(path).resolve().relative_to(root))
+        except ValueError:
+            _REL_CACHE[key] = None
+    return _REL_CACHE[key]
 
 
 def _file_tokens(tu, file_name: str, source: bytes):
@@ -311,14 +317,21 @@ def _file_tokens(tu, file_name: str, source: bytes):
     return [(t.extent.start.offset, t.spelling) for t in tu.get_tokens(extent=extent)]
 
 
-def _lower_unit(tu, root: Path, main_rel: str) -> UnitIR:
+def _lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitIR:
     classes: Dict[Tuple[str, int], ClassIR] = {}
     functions: Dict[Tuple[str, int], FunctionIR] = {}
     lowerers: Dict[str, _Lowerer] = {}
 
+    sources: Dict[str, bytes] = {}
+
+    def source_of(file_name: str) -> bytes:
+        if file_name not in sources:
+            sources[file_name] = Path(file_name).read_bytes()
+        return sources[file_name]
+
     def lowerer_for(file_name: str) -> _Lowerer:
         if file_name not in lowerers:
-            source = Path(file_name).read_bytes()
+            source = source_of(file_name)
             lowerers[file_name] = _Lowerer(source, _file_tokens(tu, file_name, source))
         return lowerers[file_name]
 
@@ -335,7 +348,7 @@ def _lower_unit(tu, root: Path, main_rel: str) -> UnitIR:
                 visit(c)
             elif k in _CLASS_KINDS and c.is_definition():
                 bases, fields, methods, defaults = [], [], [], {}
-                low = lowerer_for(loc.file.name)
+                source = source_of(loc.file.name)
                 for ch in c.get_children():
                     ck = ch.kind.name
                     if ck == "CXX_BASE_SPECIFIER":
@@ -344,13 +357,13 @@ def _lower_unit(tu, root: Path, main_rel: str) -> UnitIR:
                         fields.append(Field(ch.spelling, ch.type.spelling))
                     elif ck in _FUNCTION_KINDS:
                         methods.append(ch.spelling)
-                        defaults[ch.spelling] = [_param_default(a, low) for a in ch.get_children()
+                        defaults[ch.spelling] = [_param_default(a, source) for a in ch.get_children()
                                                  if a.kind.name == "PARM_DECL"]
                 classes.setdefault((rel, c.extent.start.offset), ClassIR(
                     name=c.spelling, file=rel, line=loc.line, bases=bases, fields=fields,
                     methods=methods, defaults=defaults))
                 visit(c, c.spelling)
-            elif k in _FUNCTION_KINDS and c.is_definition():
+            elif k in _FUNCTION_KINDS and c.is_definition() and rel not in skip_bodies:
                 parent = c.semantic_parent
                 owner = parent.spelling if parent is not None and \
                     parent.kind.name in _CLASS_KINDS else cls_name
@@ -381,14 +394,15 @@ def _lower_unit(tu, root: Path, main_rel: str) -> UnitIR:
                   functions=list(functions.values()), diagnostics=diags, degraded=degraded)
 
 
-def parse_unit(path: str, root: str, args: Sequence[str]) -> dict:
-    """Parse one file and return its UnitIR as a dict (runs in a worker process)."""
+def parse_unit(path: str, root: str, args: Sequence[str], skip_bodies: Sequence[str] = ()) -> dict:
+    """Parse one file and return its UnitIR as a dict (runs in a worker process). Function
+    bodies in the headers listed in skip_bodies are lowered by another unit."""
     import clang.cindex as ci
     root_p = Path(root).resolve()
     index = ci.Index.create()
     tu = index.parse(path, args=list(args), options=_KEEP_GOING)
     rel = _rel(path, root_p) or path
-    return _lower_unit(tu, root_p, rel).to_dict()
+    return _lower_unit(tu, root_p, rel, set(skip_bodies)).to_dict()
 
 
 def _cache_dir() -> Path:
@@ -409,9 +423,9 @@ def _cache_key(path: Path, args: Sequence[str], tree_digest: str) -> str:
 _INCLUDE_RE = re.compile(rb'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
-def common_headers(files: Sequence[Path], include_dirs: Sequence[str]) -> List[str]:
-    """In-tree headers that at least half the files include, directly or through other
-    headers: the content of the precompiled prefix."""
+def include_closure(files: Sequence[Path], include_dirs: Sequence[str]) -> Dict[Path, Dict[str, Path]]:
+    """For each file, the in-tree headers it includes directly or through other headers
+    (include spelling -> resolved path), found by scanning #include lines."""
     direct: Dict[Path, List[str]] = {}
 
     def includes_of(path: Path) -> List[str]:
@@ -424,14 +438,15 @@ def common_headers(files: Sequence[Path], include_dirs: Sequence[str]) -> List[s
                             for m in _INCLUDE_RE.finditer(text)]
         return direct[path]
 
-    def resolve(name: str) -> Optional[Path]:
-        for d in include_dirs:
-            cand = Path(d) / name
-            if cand.is_file():
-                return cand
-        return None
+    resolved: Dict[str, Optional[Path]] = {}
 
-    counts: Dict[str, int] = {}
+    def resolve(name: str) -> Optional[Path]:
+        if name not in resolved:
+            resolved[name] = next((Path(d) / name for d in include_dirs
+                                   if (Path(d) / name).is_file()), None)
+        return resolved[name]
+
+    out: Dict[Path, Dict[str, Path]] = {}
     for f in files:
         seen: Dict[str, Path] = {}
         todo = [f]
@@ -443,10 +458,37 @@ def common_headers(files: Sequence[Path], include_dirs: Sequence[str]) -> List[s
                 if path is not None:
                     seen[name] = path
                     todo.append(path)
+        out[f] = seen
+    return out
+
+
+def common_headers(files: Sequence[Path], include_dirs: Sequence[str]) -> List[str]:
+    """In-tree headers that at least half the files include, directly or through other
+    headers: the content of the precompiled prefix."""
+    counts: Dict[str, int] = {}
+    for seen in include_closure(files, include_dirs).values():
         for name in seen:
             counts[name] = counts.get(name, 0) + 1
     chosen = [n for n, c in counts.items() if c * 2 >= len(files)]
     return sorted(chosen, key=lambda n: (-counts[n], n))
+
+
+def header_owners(files: Sequence[Path], include_dirs: Sequence[str],
+                  root: Path) -> Dict[Path, List[str]]:
+    """Each in-tree header's function bodies are lowered in one unit only: the first file
+    (in path order) that includes it. Returns, per file, the headers it must skip."""
+    closure = include_closure(files, include_dirs)
+    owner: Dict[str, Path] = {}
+    for f in sorted(files):
+        for path in closure[f].values():
+            rel = _rel(str(path), root)
+            if rel is not None:
+                owner.setdefault(rel, f)
+    skip: Dict[Path, List[str]] = {}
+    for f in files:
+        rels = {_rel(str(p), root) for p in closure[f].values()}
+        skip[f] = sorted(r for r in rels if r is not None and owner.get(r) != f)
+    return skip
 
 
 def build_pch(headers: Sequence[str], args: Sequence[str], key: str) -> Optional[str]:
@@ -483,9 +525,11 @@ def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
     cache = _cache_dir()
     results: Dict[Path, UnitIR] = {}
     todo: List[Tuple[Path, List[str], Path]] = []
+    all_dirs = sorted({a[2:] for f in files for a in args_for(f) if a.startswith("-I")})
+    skips = header_owners(files, all_dirs, root)
     for f in files:
         args = list(args_for(f))
-        entry = cache / (_cache_key(f, args, tree_digest) + ".json")
+        entry = cache / (_cache_key(f, args + ["skip:"] + skips[f], tree_digest) + ".json")
         if entry.exists():
             try:
                 results[f] = UnitIR.from_dict(json.loads(entry.read_text()))
@@ -511,14 +555,14 @@ def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
         todo = with_pch
         workers = jobs or min(len(todo), os.cpu_count() or 1)
         if workers <= 1 or len(todo) == 1:
-            outs = [parse_unit(str(f), str(root), a) for f, a, _ in todo]
+            outs = [parse_unit(str(f), str(root), a, skips[f]) for f, a, _ in todo]
             for (f, _, entry), out in zip(todo, outs):
                 results[f] = _store(entry, out)
                 if progress:
                     progress()
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [(f, entry, pool.submit(parse_unit, str(f), str(root), a))
+                futures = [(f, entry, pool.submit(parse_unit, str(f), str(root), a, skips[f]))
                            for f, a, entry in todo]
                 for f, entry, fut in futures:
                     results[f] = _store(entry, fut.result())

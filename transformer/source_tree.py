@@ -93,8 +93,15 @@ def _walk(root: Path):
 
 
 def _is_analyzable_source(path: Path, root: Path) -> bool:
+    """Sources outside tests/tools/examples that mention a layer (`Layer` in the text).
+    A helper defined only in another kind of source file is then an unknown call."""
     parts = set(path.relative_to(root).parts[:-1])
-    return not (parts & _SKIP_SOURCE_PARTS)
+    if parts & _SKIP_SOURCE_PARTS:
+        return False
+    try:
+        return b"Layer" in path.read_bytes()
+    except OSError:
+        return False
 
 
 def find_compile_commands(root: Path, given: Optional[str]) -> Optional[Path]:
@@ -184,12 +191,15 @@ def load(path: str, compile_commands: Optional[str] = None,
          scratch: Optional[Path] = None) -> SourceTree:
     root = input_dir(path)
     sources, headers = [], []
+    any_source = False
     for p in _walk(root):
-        if p.suffix in SOURCE_EXTS and _is_analyzable_source(p, root):
-            sources.append(p)
+        if p.suffix in SOURCE_EXTS:
+            any_source = True
+            if _is_analyzable_source(p, root):
+                sources.append(p)
         elif p.suffix in HEADER_EXTS:
             headers.append(p)
-    if not sources and not headers:
+    if not any_source and not headers:
         raise InputError(f"no C++ sources under {path}")
 
     builtin = builtin_include_args()
