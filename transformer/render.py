@@ -185,15 +185,14 @@ class Renderer:
                 if not x.var:
                     raise _Skip(f"{x.name} is accumulated without a pointer variable to "
                                 "redirect")
-                arrays.append({"var": x.var, "count": _count_expr(x)})
+                arrays.append({"var": x.var, "root": x.root, "blob": x.blob})
         subs: List[Tuple[int, int, str]] = []
         member_tmpl = self.env.get_template("member_local.cpp.j2")
         for p in d.privatize:
-            ref = f"this->{p.name}" if p.kind == "member" else p.name
-            aliases = [{"var": a.var, "type": a.type,
-                        "accessor": ("cpu_" if a.type.lstrip().startswith("const") else
-                                     "mutable_cpu_") + a.buf} for a in p.aliases]
-            privates.append({"ref": ref, "copy_in": p.copy_in, "aliases": aliases})
+            aliases = [{"var": a.var, "type": a.type, "buf": a.buf,
+                        "const": a.type.lstrip().startswith("const")} for a in p.aliases]
+            privates.append({"name": p.name, "member": p.kind == "member",
+                             "copy_in": p.copy_in, "aliases": aliases})
             if p.kind == "member":
                 # inside the loop body, and in every helper the loop reaches
                 for n in _member_nodes(body, p.name):
@@ -242,16 +241,6 @@ def _starts_at_zero(init: Node) -> bool:
     if init.kind == "assign" and len(init.children) == 2:
         return init.children[1].text.strip() == "0"
     return False
-
-
-def _count_expr(x) -> str:
-    if x.root == "param":
-        return f"this->{x.blob}->count()"
-    if x.root == "io":
-        return f"{x.blob}->count()"
-    if x.root == "member":
-        return f"this->{x.blob}.count()"
-    return f"{x.blob}.count()"
 
 
 def _is_shape_query(body: Node, name_node: Node) -> bool:

@@ -2,6 +2,7 @@
 and the helpers they reach, and collect their facts (trip count, kind, effects)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
@@ -90,7 +91,7 @@ def _pragma_before(source: bytes, start: int) -> bool:
     prev_end = line_start
     prev_start = source.rfind(b"\n", 0, max(prev_end, 0)) + 1
     prev = source[prev_start:prev_end].strip()
-    return prev.startswith(b"#pragma omp")
+    return re.match(rb"#\s*pragma\s+omp\b", prev) is not None
 
 
 def _reachable(program: Program, cls: str) -> List[Tuple[str, FunctionIR]]:
