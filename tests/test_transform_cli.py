@@ -65,3 +65,38 @@ def test_report_and_only(fixtures_tree, tmp_path, root):
     assert data["applied"] and {a["class"] for a in data["applied"]} == {"FxScratchMemberLayer"}
     assert any(x["why"] == "not selected by --only" for x in data["left"])
     assert "## Left as they were, and why" in report.read_text()
+
+
+def test_syntax_error_file_is_copied_and_listed(fixtures_tree, tmp_path, root):
+    tree = tmp_path / "tree"
+    shutil.copytree(fixtures_tree, tree)
+    bad = tree / "rng_layers.cpp"
+    bad.write_bytes(bad.read_bytes() + b"\nthis is not C++ at all (\n")
+    before = bad.read_bytes()
+    out = tmp_path / "out"
+    r = run(str(tree), "-o", str(out), "--no-format", cwd=root)
+    assert r.returncode == 1, r.stderr
+    assert "rng_layers.cpp" in r.stdout
+    assert (out / "rng_layers.cpp").read_bytes() == before
+    assert (out / "conv_layers.cpp").read_bytes() != (tree / "conv_layers.cpp").read_bytes()
+    assert bad.read_bytes() == before
+
+
+def test_crlf_and_non_utf8_bytes_are_preserved(fixtures_tree, tmp_path, root):
+    tree = tmp_path / "tree"
+    shutil.copytree(fixtures_tree, tree)
+    conv = tree / "conv_layers.cpp"
+    text = conv.read_bytes().replace(b"\n", b"\r\n")
+    text = text.replace(b"// Convolution", b"// Convolution \xe9\xff", 1)
+    conv.write_bytes(text)
+    untouched = tree / "helpers.cpp"  # nothing to rewrite in it: copied byte for byte
+    untouched.write_bytes(b"// helpers \xfe\r\nint fx_twice(int x) { return 2 * x; }\r\n")
+    out = tmp_path / "out"
+    r = run(str(tree), "-o", str(out), cwd=root)
+    assert r.returncode == 0, r.stderr
+    new = (out / "conv_layers.cpp").read_bytes()
+    assert new != text and b"cgp-transform" in new
+    assert new.count(b"\n") == new.count(b"\r\n"), "a bare LF was written into a CRLF file"
+    assert b"\xe9\xff" in new
+    assert (out / "helpers.cpp").read_bytes() == untouched.read_bytes()
+    assert conv.read_bytes() == text

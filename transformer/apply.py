@@ -115,6 +115,14 @@ def _resolve_conflicts(rendered: List[Rendered]) -> Tuple[List[Edit], List[Rende
     return edits, dropped
 
 
+def _match_line_endings(source: bytes, edits: List[Edit]) -> List[Edit]:
+    """Inserted text follows the file's line endings (CRLF files stay CRLF)."""
+    if source.count(b"\r\n") * 2 <= source.count(b"\n"):
+        return edits
+    return [Edit(e.file, e.offset, e.length, e.text.replace("\r\n", "\n").replace("\n", "\r\n"),
+                 e.plan) for e in edits]
+
+
 def _format(path: Path, ranges: List[Tuple[int, int]]):
     exe = shutil.which("clang-format") or shutil.which("clang-format-14")
     if not exe or not ranges:
@@ -232,7 +240,9 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
         shutil.copytree(root, work, symlinks=True)
         for f, es in sorted(by_file.items()):
             target = work / f
-            new = apply_edits(target.read_bytes(), es)
+            old = target.read_bytes()
+            es = _match_line_endings(old, es)
+            new = apply_edits(old, es)
             target.write_bytes(new)
             if format:
                 _format(target, _line_ranges(new, es))

@@ -314,7 +314,15 @@ def _file_tokens(tu, file_name: str, source: bytes):
     start = ci.SourceLocation.from_offset(tu, f, 0)
     end = ci.SourceLocation.from_offset(tu, f, len(source))
     extent = ci.SourceRange.from_locations(start, end)
-    return [(t.extent.start.offset, t.spelling) for t in tu.get_tokens(extent=extent)]
+    out = []
+    for t in tu.get_tokens(extent=extent):
+        if t.kind == ci.TokenKind.COMMENT:
+            continue  # comments may hold any bytes, and say nothing about the code
+        try:
+            out.append((t.extent.start.offset, t.spelling))
+        except UnicodeDecodeError:  # a non-UTF-8 byte in a literal: keep its place
+            out.append((t.extent.start.offset, ""))
+    return out
 
 
 def _lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitIR:
@@ -400,7 +408,15 @@ def parse_unit(path: str, root: str, args: Sequence[str], skip_bodies: Sequence[
     import clang.cindex as ci
     root_p = Path(root).resolve()
     index = ci.Index.create()
-    tu = index.parse(path, args=list(args), options=_KEEP_GOING)
+    try:
+        tu = index.parse(path, args=list(args), options=_KEEP_GOING)
+    except ci.TranslationUnitLoadError:
+        if "-include-pch" not in args:
+            raise
+        # a stale precompiled prefix (a header touched since): parse without it
+        i = list(args).index("-include-pch")
+        plain = list(args[:i]) + list(args[i + 2:])
+        tu = index.parse(path, args=plain, options=_KEEP_GOING)
     rel = _rel(path, root_p) or path
     return _lower_unit(tu, root_p, rel, set(skip_bodies)).to_dict()
 
@@ -491,6 +507,18 @@ def header_owners(files: Sequence[Path], include_dirs: Sequence[str],
     return skip
 
 
+def _header_stamps(headers: Sequence[str], include_dirs: Sequence[str]) -> str:
+    out = []
+    for h in headers:
+        for d in include_dirs:
+            p = Path(d) / h
+            if p.is_file():
+                st = p.stat()
+                out.append(f"{p}:{st.st_mtime_ns}:{st.st_size}")
+                break
+    return "|".join(out)
+
+
 def build_pch(headers: Sequence[str], args: Sequence[str], key: str) -> Optional[str]:
     """Precompile the common headers once (cached); None when that fails."""
     if not headers:
@@ -547,8 +575,9 @@ def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
         for f, args, entry in todo:
             key = tuple(args)
             if key not in by_args:
-                digest = hashlib.sha256(("\0".join(args) + tree_digest + "|".join(headers))
-                                        .encode()).hexdigest()
+                stamps = _header_stamps(headers, include_dirs)  # clang checks them too
+                digest = hashlib.sha256(("\0".join(args) + tree_digest + "|".join(headers) +
+                                         stamps).encode()).hexdigest()
                 by_args[key] = build_pch(headers, args, digest)
             pch = by_args[key]
             with_pch.append((f, args + ["-include-pch", pch] if pch else args, entry))
