@@ -17,7 +17,7 @@ from . import analyze as analyze_mod
 from .edits import Edit, apply as apply_edits, merge
 from .errors import InputError
 from .plan import Decision
-from .render import Rendered, Renderer
+from .render import Rendered, Renderer, marker
 from .source_tree import input_dir
 
 RUNTIME_NAME = "cgp_runtime.hpp"
@@ -273,7 +273,8 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
                 "privatize": [p.name for p in r.decision.privatize],
                 "reduce": [x.name for x in r.decision.reduce],
                 "induction": [i.var for i in r.decision.induction],
-                "split": r.decision.split, "assumes": r.decision.assumes}
+                "split": r.decision.split, "assumes": r.decision.assumes,
+                "plan": marker(r.decision)}
                for r in applied_plans]
     return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
                   applied=applied, left=sorted(left, key=lambda x: (x["file"], x["line"])),
@@ -289,14 +290,8 @@ def report_markdown(res: Result) -> str:
         lines += [f"- `{f}`" for f in res.error_files] + [""]
     lines += ["## Rewritten", "", "| location | class::method | kind | plan |", "|---|---|---|---|"]
     for a in res.applied:
-        plan = "; ".join(x for x in [
-            "private " + ", ".join(a["privatize"]) if a["privatize"] else "",
-            "reduce " + ", ".join(a["reduce"]) if a["reduce"] else "",
-            "induction " + ", ".join(a["induction"]) if a["induction"] else "",
-            "split " + "; ".join(s.split(": ", 1)[-1] for s in a["split"]) if a["split"] else ""]
-            if x)
         lines.append(f"| {a['file']}:{a['line']} | {a['class']}::{a['method']} | {a['kind']} | "
-                     f"{plan} |")
+                     f"{a['plan']} |")
     lines += ["", "## Left as they were, and why", "", "| location | class::method | why |",
               "|---|---|---|"]
     for x in res.left:

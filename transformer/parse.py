@@ -161,7 +161,6 @@ class _Lowerer:
             kids = self.children(c)
             if kids:
                 parts[3] = kids[-1]
-            n.kind = "for" if close is not None else "for"
             n.children = parts
             n.name = "range" if len(semis) != 2 else ""
             return n

@@ -187,7 +187,6 @@ class ProvableInduction(Rule):
         for ind in e.inductions:
             if not ind.ok:
                 return Rejection(INDUCTION, f"{ind.var} at line {ind.line}: {ind.why}")
-            loop_vars = {f.var}
             if any(g for g, _ in ind.guards if f.var in g):
                 return Rejection(INDUCTION, f"{ind.var}: conditional on the loop variable")
         return None

@@ -44,7 +44,6 @@ class Rendered:
     decision: Decision
     edits: List[Edit] = field(default_factory=list)
     skipped: str = ""  # why the decision could not be rendered
-    files: List[str] = field(default_factory=list)
 
 
 def marker(d: Decision) -> str:
@@ -135,7 +134,6 @@ class Renderer:
                 r.skipped = f"nothing to render for kind {d.kind}"
         except _Skip as e:
             r.edits, r.skipped = [], str(e)
-        r.files = sorted({e.file for e in r.edits})
         return r
 
     # ------------------------------------------------------------------------------------
