@@ -58,10 +58,50 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--no-format", action="store_true",
                    help="do not run clang-format on the rewritten regions")
     _add_flags(t)
+
+    c = sub.add_parser("check", help="build the original and the transformed tree and prove "
+                                     "them equal: layer by layer, race-free, same convergence")
+    c.add_argument("path", help="the original Caffe-style source tree")
+    c.add_argument("--transformed", metavar="DIR",
+                   help="an already transformed tree (default: transform PATH first)")
+    c.add_argument("--threads", default="1,2,3,8", metavar="LIST",
+                   help="thread counts for the transformed build (default 1,2,3,8)")
+    c.add_argument("--batches", default="1,2,7,64", metavar="LIST",
+                   help="batch sizes (default 1,2,7,64)")
+    c.add_argument("--dtype", default="float,double", metavar="LIST",
+                   help="float, double or both (default both)")
+    c.add_argument("--layers", metavar="TYPE,...", help="check only these layer types")
+    c.add_argument("--race", action="store_true",
+                   help="also build with clang-14 + ThreadSanitizer and run under Archer")
+    c.add_argument("--race-threads", type=int, metavar="T",
+                   help="threads for the race runs (default: the largest of --threads)")
+    c.add_argument("--deterministic", action="store_true",
+                   help="transform with --deterministic and require bitwise equality across "
+                        "thread counts")
+    c.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    c.add_argument("--junit", metavar="FILE", help="write the results as JUnit XML")
+    c.add_argument("--work", metavar="DIR",
+                   help="where to keep the copies and builds (default: in the cache "
+                        "directory; reused, so a second check builds incrementally)")
+    c.add_argument("--no-train", action="store_true", help="skip the convergence check")
+    c.add_argument("--solver", metavar="FILE",
+                   help="solver for the convergence check (default: "
+                        "PATH/examples/mnist/lenet_solver.prototxt)")
+    c.add_argument("--net", metavar="FILE", help="net for the convergence check (default: "
+                                                 "the solver's net)")
+    c.add_argument("--data", metavar="DIR",
+                   help="data source for the net's Data layers (default: as the net says)")
+    c.add_argument("--iterations", type=int, default=500,
+                   help="training iterations for the convergence check (default 500)")
+    c.add_argument("--train-threads", type=int, default=2,
+                   help="threads for the transformed training run (default 2)")
+    c.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
+    c.add_argument("--quiet", action="store_true", help="print only the verdict and errors")
+    c.add_argument("--verbose", action="store_true", help="print every comparison")
     return parser
 
 
-SUBCOMMANDS = ("analyze", "transform")
+SUBCOMMANDS = ("analyze", "transform", "check")
 
 
 def _progress(quiet: bool):
@@ -118,6 +158,60 @@ def cmd_transform(args) -> int:
     return EXIT_FAIL if res.error_files else EXIT_OK
 
 
+def _int_list(text: str, what: str) -> List[int]:
+    try:
+        values = [int(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise InputError(f"{what} takes a comma-separated list of integers, not {text!r}")
+    if not values:
+        raise InputError(f"{what} is empty")
+    return values
+
+
+def _bars(quiet: bool):
+    """A progress-bar factory for long steps, or None when quiet or not on a terminal."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+
+    def factory(desc: str, total: int):
+        bar = tqdm(desc=desc, total=total, leave=False)
+        return lambda: bar.update(1)
+    return factory
+
+
+def cmd_check(args) -> int:
+    from .buildtree import jobs_default
+    from .check import report as check_report
+    from .check.run import CheckOptions, run
+    opts = CheckOptions(
+        path=args.path, transformed=args.transformed,
+        threads=_int_list(args.threads, "--threads"), batches=_int_list(args.batches, "--batches"),
+        dtypes=[d.strip() for d in args.dtype.split(",") if d.strip()],
+        race=args.race, race_threads=args.race_threads,
+        layers=[x.strip() for x in args.layers.split(",")] if args.layers else None,
+        deterministic=args.deterministic, work=args.work, jobs=args.jobs or jobs_default(),
+        train=not args.no_train, solver=args.solver, net=args.net, data=args.data,
+        iterations=args.iterations, train_threads=args.train_threads)
+
+    def say(text: str):
+        if not args.quiet:
+            print(f"== {text}", file=sys.stderr, flush=True)
+    rep = run(opts, say=say, progress=_bars(args.quiet))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(rep.to_json(), fh, indent=2)
+    if args.junit:
+        with open(args.junit, "w") as fh:
+            fh.write(check_report.junit(rep))
+    text = check_report.table(rep, color=sys.stdout.isatty(), verbose=args.verbose)
+    print(text.splitlines()[-1] if args.quiet else text)
+    return EXIT_OK if rep.ok else EXIT_FAIL
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -130,7 +224,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
-    handler = {"analyze": cmd_analyze, "transform": cmd_transform}[args.command]
+    handler = {"analyze": cmd_analyze, "transform": cmd_transform,
+               "check": cmd_check}[args.command]
     try:
         return handler(args)
     except InputError as e:

@@ -247,3 +247,15 @@ def _is_shape_query(body: Node, name_node: Node) -> bool:
         if n.kind == "member" and n.children and n.children[0] is name_node:
             return n.name in ("offset", "count", "shape", "num", "channels", "height", "width")
     return False
+
+
+def harness_files() -> Dict[str, str]:
+    """The check/bench driver and its CMake target, as files relative to a tree's root."""
+    env = environment()
+    return {"cgp_harness/harness.cpp": env.get_template("harness.cpp.j2").render(version=__version__),
+            "cgp_harness/CMakeLists.txt": env.get_template("harness.cmake.j2").render()}
+
+
+def harness_hook() -> str:
+    """The line appended to a tree's top-level CMakeLists.txt to build the driver."""
+    return environment().get_template("harness_hook.cmake.j2").render()

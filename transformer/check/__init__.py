@@ -1,0 +1,1 @@
+"""cgp-transform check: layer equivalence, races, convergence."""

@@ -1,0 +1,94 @@
+"""Compare the driver's dumps of two builds: bitwise, or within a norm-wise relative error,
+with the largest elementwise distance in units in the last place (ULP)."""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List
+
+import numpy as np
+
+# Norm-wise relative error allowed where the order of floating-point sums may change.
+TOLERANCE = {4: 1e-5, 8: 1e-12}
+
+
+def load_dump(path: Path) -> Dict[str, np.ndarray]:
+    """name -> array, from the driver's format: u32 name size, name, u32 element size,
+    u64 count, raw little-endian values."""
+    data = path.read_bytes()
+    out: Dict[str, np.ndarray] = {}
+    pos = 0
+    while pos < len(data):
+        (name_size,) = struct.unpack_from("<I", data, pos)
+        pos += 4
+        name = data[pos:pos + name_size].decode()
+        pos += name_size
+        elem, count = struct.unpack_from("<IQ", data, pos)
+        pos += 12
+        dtype = {4: np.float32, 8: np.float64}[elem]
+        out[name] = np.frombuffer(data, dtype=dtype, count=count, offset=pos)
+        pos += elem * count
+    return out
+
+
+def ulp_distance(a: np.ndarray, b: np.ndarray) -> int:
+    """The largest distance in representable values between a[i] and b[i]."""
+    if a.size == 0:
+        return 0
+    ints = {np.float32: np.int32, np.float64: np.int64}[a.dtype.type]
+    ia = a.view(ints).astype(np.int64)
+    ib = b.view(ints).astype(np.int64)
+    # map the sign-magnitude bit patterns onto a monotonic integer line
+    top = np.int64(np.iinfo(ints).min)
+    ia = np.where(ia < 0, top - ia, ia)
+    ib = np.where(ib < 0, top - ib, ib)
+    with np.errstate(over="ignore"):
+        return int(np.max(np.abs(ia - ib).astype(np.uint64)))
+
+
+@dataclass
+class Diff:
+    """How one array of the transformed build compares with the original's."""
+    name: str
+    exact_required: bool
+    bitwise: bool
+    rel_error: float
+    max_ulp: int
+    ok: bool
+    note: str = ""
+
+    def describe(self) -> str:
+        if self.note:
+            return f"{self.name}: {self.note}"
+        return f"{self.name}: rel {self.rel_error:.2e}, {self.max_ulp} ulp" + \
+            (" (must be bitwise)" if self.exact_required else "")
+
+
+def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, exact: bool) -> Diff:
+    if ref.shape != got.shape or ref.dtype != got.dtype:
+        return Diff(name, exact, False, float("inf"), 0, False,
+                    note=f"shape {got.shape} {got.dtype}, expected {ref.shape} {ref.dtype}")
+    bitwise = ref.tobytes() == got.tobytes()
+    if bitwise:
+        return Diff(name, exact, True, 0.0, 0, True)
+    if np.isnan(ref).any() != np.isnan(got).any() or not np.isfinite(got[~np.isnan(got)]).all():
+        return Diff(name, exact, False, float("inf"), ulp_distance(ref, got), False,
+                    note="NaN or infinity where the original has none")
+    r64, g64 = ref.astype(np.float64), got.astype(np.float64)
+    norm = float(np.linalg.norm(r64))
+    err = float(np.linalg.norm(g64 - r64)) / (norm if norm > 0 else 1.0)
+    ok = (not exact) and err <= TOLERANCE[ref.itemsize]
+    return Diff(name, exact, False, err, ulp_distance(ref, got), ok)
+
+
+def compare_dumps(ref: Dict[str, np.ndarray], got: Dict[str, np.ndarray],
+                  exact_names) -> List[Diff]:
+    """exact_names(name) -> True where the array must be bitwise equal."""
+    diffs = []
+    for name, arr in ref.items():
+        if name not in got:
+            diffs.append(Diff(name, True, False, float("inf"), 0, False, note="missing"))
+            continue
+        diffs.append(compare_arrays(name, arr, got[name], exact_names(name)))
+    return diffs

@@ -1,0 +1,138 @@
+"""Layer equivalence: run each case's driver in the original build once and in the
+transformed build at every thread count, and compare the dumps array by array."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence
+
+from .. import buildtree
+from .cases import Case
+from .compare import Diff, compare_dumps, load_dump
+from .layers import LayerPolicy
+
+RUN_TIMEOUT_S = 300
+# The transformed build's size thresholds are dropped, so small test shapes take the
+# parallel paths (split BLAS calls, elementwise regions, parallel reductions).
+FORCE_PARALLEL = {"CGP_FORCE_PARALLEL": "1"}
+
+
+@dataclass
+class CaseResult:
+    """One row: a case at one thread count, batch size and dtype, over its iterations."""
+    case: str
+    layer: str
+    threads: int
+    batch: int
+    dtype: str
+    status: str                 # pass | fail | error
+    policy: str                 # bitwise | tolerance (what the tops and bottom diffs needed)
+    max_rel_error: float = 0.0
+    max_ulp: int = 0
+    failures: List[str] = field(default_factory=list)
+
+
+def run_driver(exe: Path, case: Case, param_file: Path, out: Path, batches: Sequence[int],
+               dtypes: Sequence[str], env: Dict[str, str]) -> subprocess.CompletedProcess:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    cmd = [str(exe), "layer", "--param", str(param_file), "--out", str(out),
+           "--batches", ",".join(map(str, batches)), "--dtypes", ",".join(dtypes),
+           "--iterations", "2"]
+    for b in case.bottoms:
+        cmd += ["--bottom", b]
+    if case.propagate:
+        cmd += ["--propagate", ",".join(map(str, case.propagate))]
+    if case.inplace:
+        cmd.append("--inplace")
+    try:
+        return subprocess.run(cmd, env=env, capture_output=True, text=True,
+                              timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(cmd, 124, "", f"timed out after {RUN_TIMEOUT_S} s")
+
+
+def _crash_text(proc: subprocess.CompletedProcess) -> str:
+    lines = [ln for ln in (proc.stderr or "").splitlines() if ln.strip()]
+    return f"exit {proc.returncode}: " + (lines[-1][:160] if lines else "no message")
+
+
+def compare_case(case: Case, policy: LayerPolicy, ref_dir: Path, got_dir: Path, threads: int,
+                 batches: Sequence[int], dtypes: Sequence[str], all_exact: bool) -> List[CaseResult]:
+    rows = []
+    tolerant = not all_exact and (policy.split or policy.scalar_reduction)
+    for dtype in dtypes:
+        for batch in batches:
+            row = CaseResult(case.name, policy.type, threads, batch, dtype, "pass",
+                             "tolerance" if tolerant else "bitwise")
+            for ref_file in sorted(ref_dir.glob(f"{dtype}_b{batch}_i*.bin")):
+                got_file = got_dir / ref_file.name
+                if not got_file.exists():
+                    row.status = "error"
+                    row.failures.append(f"{ref_file.name}: not written")
+                    continue
+                exact = (lambda name: True) if all_exact else policy.exact
+                diffs: List[Diff] = compare_dumps(load_dump(ref_file), load_dump(got_file), exact)
+                it = ref_file.stem.rsplit("_", 1)[-1]
+                for d in diffs:
+                    row.max_rel_error = max(row.max_rel_error, d.rel_error)
+                    row.max_ulp = max(row.max_ulp, d.max_ulp)
+                    if not d.ok:
+                        row.status = "fail"
+                        row.failures.append(f"{it} {d.describe()}")
+            rows.append(row)
+    return rows
+
+
+def error_rows(case: Case, policy: LayerPolicy, threads: int, batches, dtypes,
+               message: str) -> List[CaseResult]:
+    return [CaseResult(case.name, policy.type, threads, b, dt, "error", "-", failures=[message])
+            for dt in dtypes for b in batches]
+
+
+def check_case(case: Case, policy: LayerPolicy, original_exe: Path, transformed_exe: Path,
+               work: Path, threads: Sequence[int], batches: Sequence[int],
+               dtypes: Sequence[str], deterministic: bool,
+               tick: Optional[Callable[[], None]] = None) -> List[CaseResult]:
+    """Every row for one case: the original once, the transformed build at each thread count.
+    With deterministic=True everything must also be bitwise equal to the 1-thread run."""
+    param_file = work / "cases" / f"{case.name}.prototxt"
+    param_file.parent.mkdir(parents=True, exist_ok=True)
+    param_file.write_text(case.param_text())
+    ref_dir = work / "runs" / "original" / case.name
+    proc = run_driver(original_exe, case, param_file, ref_dir, batches, dtypes,
+                      buildtree.harness_env(None))
+    if proc.returncode != 0:
+        rows = []
+        for t in threads:
+            rows += error_rows(case, policy, t, batches, dtypes,
+                               "the original build fails on this case: " + _crash_text(proc))
+        return rows
+    rows: List[CaseResult] = []
+    one_thread_dir: Optional[Path] = None
+    for t in sorted(threads):
+        got_dir = work / "runs" / f"T{t}" / case.name
+        proc = run_driver(transformed_exe, case, param_file, got_dir, batches, dtypes,
+                          buildtree.harness_env(t, extra=FORCE_PARALLEL))
+        if tick:
+            tick()
+        if proc.returncode != 0:
+            rows += error_rows(case, policy, t, batches, dtypes, _crash_text(proc))
+            continue
+        case_rows = compare_case(case, policy, ref_dir, got_dir, t, batches, dtypes,
+                                 all_exact=(t == 1))
+        if deterministic and t == 1:
+            one_thread_dir = got_dir
+        elif deterministic and one_thread_dir is not None:
+            across = compare_case(case, policy, one_thread_dir, got_dir, t, batches, dtypes,
+                                  all_exact=True)
+            for row, det in zip(case_rows, across):
+                if det.status != "pass":
+                    row.status = "fail"
+                    row.failures += [f"--deterministic, against 1 thread: {f}"
+                                     for f in det.failures]
+        rows += case_rows
+    return rows

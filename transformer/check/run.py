@@ -1,0 +1,177 @@
+"""`cgp-transform check`: build both trees with the driver, compare every transformed layer
+across thread counts, batch sizes and dtypes, look for races with Archer, compare training."""
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, List, Optional, Sequence
+
+from .. import analyze as analyze_mod
+from .. import apply, buildtree
+from ..errors import InputError
+from ..source_tree import cache_dir, input_dir
+from . import equivalence, layers, race, train
+from .cases import cases_for
+
+
+@dataclass
+class CheckOptions:
+    path: str
+    transformed: Optional[str] = None
+    threads: List[int] = field(default_factory=lambda: [1, 2, 3, 8])
+    batches: List[int] = field(default_factory=lambda: [1, 2, 7, 64])
+    dtypes: List[str] = field(default_factory=lambda: ["float", "double"])
+    race: bool = False
+    race_threads: Optional[int] = None
+    layers: Optional[List[str]] = None
+    deterministic: bool = False
+    work: Optional[str] = None
+    jobs: int = field(default_factory=buildtree.jobs_default)
+    train: bool = True
+    solver: Optional[str] = None
+    net: Optional[str] = None
+    data: Optional[str] = None
+    iterations: int = 500
+    train_threads: int = 2
+
+
+@dataclass
+class CheckReport:
+    root: str
+    transformed: str
+    work: str
+    layers: List[dict]
+    results: List[equivalence.CaseResult]
+    races: List[race.RaceResult]
+    train: Optional[train.TrainResult]
+    notes: List[str]
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return (all(r.status == "pass" for r in self.results) and
+                all(r.status == "pass" for r in self.races) and
+                (self.train is None or self.train.status == "pass") and bool(self.results))
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["ok"] = self.ok
+        d["summary"] = {
+            "rows": len(self.results),
+            "failed": sum(r.status != "pass" for r in self.results),
+            "race_runs": len(self.races),
+            "races": sum(r.status != "pass" for r in self.races),
+            "train": self.train.status if self.train else "skipped",
+        }
+        return d
+
+
+def default_work(root: Path) -> Path:
+    key = hashlib.sha256(str(root).encode()).hexdigest()[:12]
+    return cache_dir() / "check" / f"{root.name}-{key}"
+
+
+def _registered_types(exe: Path) -> List[str]:
+    proc = subprocess.run([str(exe), "types"], capture_output=True, text=True,
+                          env=buildtree.harness_env(1))
+    return proc.stdout.split() if proc.returncode == 0 else []
+
+
+def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
+        progress: Optional[Callable[[str, int], Callable[[], None]]] = None) -> CheckReport:
+    t0 = time.time()
+    root = input_dir(opts.path)
+    if any(t < 1 for t in opts.threads) or any(b < 1 for b in opts.batches):
+        raise InputError("--threads and --batches take positive integers")
+    bad = [d for d in opts.dtypes if d not in ("float", "double")]
+    if bad:
+        raise InputError(f"unknown dtype {bad[0]} (float, double)")
+    if opts.race and buildtree.race_tools_missing():
+        raise InputError("--race needs " + ", ".join(buildtree.race_tools_missing()) +
+                         " (Debian: apt-get install clang-14 libomp-14-dev)")
+    work = Path(opts.work).resolve() if opts.work else default_work(root)
+    work.mkdir(parents=True, exist_ok=True)
+    notes: List[str] = []
+
+    say("analyzing the original tree")
+    analysis = analyze_mod.run(str(root))
+    if opts.transformed:
+        transformed = input_dir(opts.transformed)
+    else:
+        transformed = work / "transformed-tree"
+        say(f"transforming into {transformed}")
+        apply.transform(str(root), str(transformed), force=True, analysis=analysis,
+                        deterministic=opts.deterministic, format=True)
+
+    say("building the original tree with the driver")
+    original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, opts.jobs,
+                                   work / "logs" / "original.log", blame="original")
+    say("building the transformed tree with the driver (OpenMP on)")
+    transformed_exe = buildtree.build(transformed, work / "transformed", buildtree.OPENMP,
+                                      opts.jobs, work / "logs" / "transformed.log")
+    race_exe = None
+    if opts.race:
+        say("building the transformed tree with clang-14, ThreadSanitizer and Archer")
+        race_exe = buildtree.build(transformed, work / "transformed", buildtree.RACE,
+                                   opts.jobs, work / "logs" / "race.log")
+
+    registered = _registered_types(original_exe)
+    if not registered:
+        raise InputError("the original tree's layer registry is empty (LayerRegistry)")
+    policies = layers.select(analysis.program, analysis.decisions, registered, root,
+                             transformed, opts.layers)
+    if opts.layers:
+        unknown = sorted(set(opts.layers) - {p.type for p in policies})
+        if unknown:
+            notes.append("not checked (not registered, or not transformed): " +
+                         ", ".join(unknown))
+    cases = [(c, p) for p in policies for c in cases_for(p.type)]
+    tick = progress("checking layers", len(cases) * len(opts.threads)) if progress else None
+    results: List[equivalence.CaseResult] = []
+    for case, policy in cases:
+        results += equivalence.check_case(case, policy, original_exe, transformed_exe, work,
+                                          opts.threads, opts.batches, opts.dtypes,
+                                          opts.deterministic, tick)
+
+    races: List[race.RaceResult] = []
+    if race_exe is not None:
+        threads = opts.race_threads or max([t for t in opts.threads if t > 1] or [2])
+        tick = progress("race check", len(cases)) if progress else None
+        for case, policy in cases:
+            races.append(race.check_case(case, policy.type, race_exe, work / "race", threads,
+                                         opts.batches, opts.dtypes))
+            if tick:
+                tick()
+
+    train_result = None
+    if opts.train:
+        train_result = _train(opts, root, original_exe, transformed_exe, notes, say)
+    return CheckReport(str(root), str(transformed), str(work),
+                       [asdict(p) for p in policies], results, races, train_result, notes,
+                       round(time.time() - t0, 1))
+
+
+def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: Path,
+           notes: List[str], say) -> Optional[train.TrainResult]:
+    solver = Path(opts.solver) if opts.solver else train.find_solver(root)
+    if solver is None or not solver.is_file():
+        if opts.solver:
+            raise InputError(f"solver {opts.solver} not found")
+        notes.append("convergence not checked: no examples/mnist/lenet_solver.prototxt "
+                     "(give --solver)")
+        return None
+    net = Path(opts.net) if opts.net else train.net_for(solver)
+    if net is None or not net.is_file():
+        raise InputError(f"the net of {solver} not found (give --net)")
+    say(f"training {net.name} for {opts.iterations} iterations in both builds")
+    try:
+        ref = train.run(original_exe, solver, net, opts.data, opts.iterations, None)
+        got = train.run(transformed_exe, solver, net, opts.data, opts.iterations,
+                        opts.train_threads)
+        one = train.run(transformed_exe, solver, net, opts.data, opts.iterations, 1)
+    except RuntimeError as e:
+        return train.TrainResult(opts.iterations, opts.train_threads, "error", detail=str(e))
+    return train.compare(ref, got, opts.iterations, opts.train_threads, one)

@@ -1,0 +1,109 @@
+"""Convergence: train the same net from the same seed in both builds and compare the loss at
+every display interval and the final test outputs (accuracy)."""
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional
+
+from .. import buildtree
+
+LOSS_REL_LIMIT = 0.01       # loss curves: under 1% apart at every display interval
+ACCURACY_POINTS_LIMIT = 0.5  # final accuracy: under half a point apart
+TRAIN_TIMEOUT_S = 3600
+
+
+@dataclass
+class TrainRun:
+    threads: Optional[int]
+    losses: Dict[int, float] = field(default_factory=dict)
+    tests: Dict[str, float] = field(default_factory=dict)
+    raw: str = ""
+
+
+@dataclass
+class TrainResult:
+    iterations: int
+    threads: int
+    status: str                   # pass | fail | error
+    points: List[dict] = field(default_factory=list)  # iter, original, transformed, rel
+    tests: Dict[str, List[float]] = field(default_factory=dict)  # name -> [orig, transformed]
+    max_loss_rel: float = 0.0
+    one_thread_identical: Optional[bool] = None
+    detail: str = ""
+
+
+def find_solver(root: Path) -> Optional[Path]:
+    """The tree's LeNet solver, where Caffe trees keep it."""
+    for rel in ("examples/mnist/lenet_solver.prototxt",):
+        if (root / rel).is_file():
+            return root / rel
+    return None
+
+
+def net_for(solver: Path) -> Optional[Path]:
+    """The solver's `net:`, resolved beside the solver when the path is relative elsewhere."""
+    m = re.search(r'^\s*(?:train_)?net\s*:\s*"([^"]+)"', solver.read_text(errors="replace"), re.M)
+    if not m:
+        return None
+    given = Path(m.group(1))
+    for cand in (given, solver.parent / given.name):
+        if cand.is_file():
+            return cand
+    return None
+
+
+def run(exe: Path, solver: Path, net: Path, data: Optional[str], iterations: int,
+        threads: Optional[int]) -> TrainRun:
+    cmd = [str(exe), "train", "--solver", str(solver), "--net", str(net),
+           "--iterations", str(iterations)]
+    if data:
+        cmd += ["--data", data]
+    try:
+        proc = subprocess.run(cmd, env=buildtree.harness_env(threads), capture_output=True,
+                              text=True, timeout=TRAIN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"training timed out after {TRAIN_TIMEOUT_S} s")
+    if proc.returncode != 0:
+        lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+        raise RuntimeError(f"training failed (exit {proc.returncode}): "
+                           + (lines[-1][:200] if lines else "no message"))
+    result = TrainRun(threads, raw=proc.stdout)
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if parts[:2] == ["CGP", "loss"]:
+            result.losses[int(parts[2])] = float(parts[3])
+        elif parts[:2] == ["CGP", "test"]:
+            result.tests[parts[2]] = float(parts[3])
+    return result
+
+
+def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads: int,
+            one_thread: Optional[TrainRun]) -> TrainResult:
+    res = TrainResult(iterations, threads, "pass")
+    for it, lo in sorted(original.losses.items()):
+        lt = transformed.losses.get(it)
+        if lt is None:
+            res.status, res.detail = "fail", f"no loss at iteration {it}"
+            continue
+        rel = abs(lt - lo) / max(abs(lo), 1e-12)
+        res.points.append({"iter": it, "original": lo, "transformed": lt, "rel": rel})
+        res.max_loss_rel = max(res.max_loss_rel, rel)
+        if rel >= LOSS_REL_LIMIT:
+            res.status = "fail"
+            res.detail = f"loss {rel:.2%} apart at iteration {it}"
+    for name, vo in sorted(original.tests.items()):
+        vt = transformed.tests.get(name, float("nan"))
+        res.tests[name] = [vo, vt]
+        if "accuracy" in name and not abs(vt - vo) * 100 < ACCURACY_POINTS_LIMIT:
+            res.status = "fail"
+            res.detail = f"{name} {vo:.4f} vs {vt:.4f}"
+    if one_thread is not None:
+        res.one_thread_identical = one_thread.raw == original.raw
+        if not res.one_thread_identical:
+            res.status = "fail"
+            res.detail = (res.detail + "; " if res.detail else "") + \
+                "at 1 thread the training log differs from the original"
+    return res
