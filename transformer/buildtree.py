@@ -32,12 +32,14 @@ class Toolchain:
     cxx: Optional[str] = None
     flags: List[str] = field(default_factory=list)
     build_type: str = "Release"
+    cmake: List[str] = field(default_factory=list)  # extra -D options
 
 
 ORIGINAL = Toolchain("original")
 OPENMP = Toolchain("openmp", openmp=True)
 RACE = Toolchain("race", openmp=True, cc="clang-14", cxx="clang++-14",
-                 flags=["-fsanitize=thread", "-fno-omit-frame-pointer"], build_type="RelWithDebInfo")
+                 flags=["-fsanitize=thread", "-fno-omit-frame-pointer"], build_type="RelWithDebInfo",
+                 cmake=["-DCGP_TSAN_BLAS=ON"])
 
 
 def race_tools_missing() -> List[str]:
@@ -111,7 +113,7 @@ def _has_cgp_option(copy: Path) -> bool:
 
 def configure_args(copy: Path, build: Path, tc: Toolchain) -> List[str]:
     args = ["cmake", "-S", str(copy), "-B", str(build), f"-DCMAKE_BUILD_TYPE={tc.build_type}"]
-    args += _CAFFE_OPTIONS
+    args += _CAFFE_OPTIONS + tc.cmake
     flags = list(tc.flags)
     if tc.openmp:
         if _has_cgp_option(copy):

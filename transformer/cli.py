@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import List, Optional
 
 from . import __version__
@@ -98,10 +99,34 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
     c.add_argument("--quiet", action="store_true", help="print only the verdict and errors")
     c.add_argument("--verbose", action="store_true", help="print every comparison")
+
+    b = sub.add_parser("bench", help="time training iterations: sequential original, "
+                                     "multithreaded BLAS, and the transformed tree")
+    b.add_argument("path", help="the original Caffe-style source tree")
+    b.add_argument("--net", default="lenet",
+                   help="lenet, cifar10_quick, cifar10_full (the tree's examples), or a "
+                        "solver or net .prototxt (default lenet)")
+    b.add_argument("--threads", default="1,2", metavar="LIST",
+                   help="thread counts (default 1,2; 1 is always measured)")
+    b.add_argument("--iterations", type=int, default=20,
+                   help="timed training iterations per run (default 20)")
+    b.add_argument("--warmup", type=int, default=3, help="untimed iterations first (default 3)")
+    b.add_argument("--repeats", type=int, default=3,
+                   help="runs per configuration, interleaved (default 3)")
+    b.add_argument("--transformed", metavar="DIR",
+                   help="an already transformed tree (default: transform PATH first)")
+    b.add_argument("--data", metavar="DIR",
+                   help="data source for the net's Data layers (default: as the net says)")
+    b.add_argument("--work", metavar="DIR", help="copies and builds (default: shared with check)")
+    b.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
+    b.add_argument("--plot", metavar="FILE.png", help="write the speedup plots")
+    b.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
+    b.add_argument("--quiet", action="store_true", help="print only the speedup line")
+    b.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
     return parser
 
 
-SUBCOMMANDS = ("analyze", "transform", "check")
+SUBCOMMANDS = ("analyze", "transform", "check", "bench")
 
 
 def _progress(quiet: bool):
@@ -212,6 +237,34 @@ def cmd_check(args) -> int:
     return EXIT_OK if rep.ok else EXIT_FAIL
 
 
+def cmd_bench(args) -> int:
+    from .bench import report as bench_report
+    from .bench.plot import plot
+    from .bench.run import BenchOptions, run
+    from .buildtree import jobs_default
+    opts = BenchOptions(path=args.path, net=args.net,
+                        threads=_int_list(args.threads, "--threads"),
+                        iterations=args.iterations, warmup=args.warmup, repeats=args.repeats,
+                        transformed=args.transformed, work=args.work, data=args.data,
+                        jobs=args.jobs or jobs_default())
+
+    def say(text: str):
+        if not args.quiet:
+            print(f"== {text}", file=sys.stderr, flush=True)
+    result = run(opts, say=say, progress=_bars(args.quiet))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(result, fh, indent=2)
+    if args.plot:
+        plot(result["figures"], result["net"], Path(args.plot))
+    if args.quiet:
+        top = result["figures"]["rows"][-1]
+        print(f"{result['net']}: {top['coarse_speedup']:.2f}x at {top['threads']} threads")
+    else:
+        print(bench_report.table(result))
+    return EXIT_OK
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -225,7 +278,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     handler = {"analyze": cmd_analyze, "transform": cmd_transform,
-               "check": cmd_check}[args.command]
+               "check": cmd_check, "bench": cmd_bench}[args.command]
     try:
         return handler(args)
     except InputError as e:

@@ -253,6 +253,7 @@ def harness_files() -> Dict[str, str]:
     """The check/bench driver and its CMake target, as files relative to a tree's root."""
     env = environment()
     return {"cgp_harness/harness.cpp": env.get_template("harness.cpp.j2").render(version=__version__),
+            "cgp_harness/tsan_blas.cpp": env.get_template("tsan_blas.cpp.j2").render(version=__version__),
             "cgp_harness/CMakeLists.txt": env.get_template("harness.cmake.j2").render()}
 
 

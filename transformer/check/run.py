@@ -174,4 +174,5 @@ def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: 
         one = train.run(transformed_exe, solver, net, opts.data, opts.iterations, 1)
     except RuntimeError as e:
         return train.TrainResult(opts.iterations, opts.train_threads, "error", detail=str(e))
-    return train.compare(ref, got, opts.iterations, opts.train_threads, one)
+    return train.compare(ref, got, opts.iterations, opts.train_threads, one,
+                         train.display_of(solver))

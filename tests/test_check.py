@@ -1,0 +1,190 @@
+"""`cgp-transform check` on caffe_src: every transformed layer equal to the original at threads
+1, 2, 3, 8 and batches 1, 2, 7, 64 in float and double, no race under Archer, the same
+convergence; and deliberately wrong parallelizations given as --transformed are caught.
+
+The work directory is kept between tests (and runs), so the negative cases rebuild only the
+file they break."""
+import json
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from transformer import buildtree
+from transformer.check import compare
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "build" / "test_check"
+DATA = ROOT / "data" / "fashion-mnist"
+pytestmark = pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
+
+
+def cgp(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "transformer", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def full_check():
+    """The done-when run: all thread counts, batches and dtypes, Archer, and training."""
+    assert not buildtree.race_tools_missing(), "clang-14 and libomp-14-dev are needed"
+    assert DATA.is_dir(), "run scripts/setup_data.sh first"
+    out = WORK / "full.json"
+    junit = WORK / "full.xml"
+    WORK.mkdir(parents=True, exist_ok=True)
+    r = cgp("check", "caffe_src", "--work", WORK, "--race", "--threads", "1,2,3,8",
+            "--batches", "1,2,7,64", "--dtype", "float,double", "--data", DATA,
+            "--json", out, "--junit", junit, "--quiet")
+    return r, json.loads(out.read_text()), junit
+
+
+def test_check_passes_on_caffe_src(full_check):
+    r, data, _ = full_check
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert data["ok"] and data["summary"]["failed"] == 0
+    types = {layer["type"] for layer in data["layers"]}
+    assert {"Convolution", "Deconvolution", "Pooling", "InnerProduct", "Softmax",
+            "SoftmaxWithLoss", "LRN", "ReLU", "Sigmoid", "TanH", "Dropout",
+            "BatchNorm"} <= types
+    rows = data["results"]
+    assert {r["threads"] for r in rows} == {1, 2, 3, 8}
+    assert {r["batch"] for r in rows} == {1, 2, 7, 64}
+    assert {r["dtype"] for r in rows} == {"float", "double"}
+    # at one thread everything is bitwise equal; elsewhere the policy follows the plans
+    assert all(r["max_ulp"] == 0 for r in rows if r["threads"] == 1)
+    policy = {(r["case"], r["threads"]): r["policy"] for r in rows}
+    assert policy[("Convolution", 8)] == "bitwise"
+    assert policy[("InnerProduct", 8)] == "tolerance"  # its gemms are split
+    assert policy[("SoftmaxWithLoss", 2)] == "tolerance"  # the loss is a scalar reduction
+    # the parallel paths really ran: split gemms and reductions sum in another order
+    assert any(r["max_ulp"] > 0 for r in rows if r["layer"] == "InnerProduct")
+
+
+def test_no_race_under_archer(full_check):
+    _, data, _ = full_check
+    races = data["races"]
+    assert races and all(r["status"] == "pass" for r in races), races
+
+
+def test_convergence_two_threads(full_check):
+    _, data, _ = full_check
+    t = data["train"]
+    assert t["status"] == "pass" and t["iterations"] == 500 and t["threads"] == 2
+    assert len(t["points"]) == 5 and all(p["rel"] < 0.01 for p in t["points"])
+    acc = t["tests"]["accuracy"]
+    assert abs(acc[0] - acc[1]) * 100 < 0.5
+    assert t["one_thread_identical"] is True
+
+
+def test_junit_lists_every_comparison(full_check):
+    _, data, junit = full_check
+    suite = ET.parse(junit).getroot()
+    assert suite.get("failures") == "0"
+    assert int(suite.get("tests")) == len(data["results"]) + len(data["races"]) + 1
+
+
+# ---- deliberately wrong parallelizations must fail -------------------------------------------
+
+def _broken_tree(tmp_path: Path, edits) -> Path:
+    """The transformed tree of the full check, with some files replaced or edited."""
+    src = WORK / "transformed-tree"
+    assert src.is_dir(), "the full check runs first"
+    bad = tmp_path / "bad"
+    shutil.copytree(src, bad)
+    for rel, edit in edits.items():
+        path = bad / rel
+        text = edit(path.read_text())
+        assert text != path.read_text(), f"the edit of {rel} changed nothing"
+        path.write_text(text)
+    return bad
+
+
+def _check_bad(bad: Path, layers: str, *extra):
+    return cgp("check", "caffe_src", "--transformed", bad, "--work", WORK, "--layers", layers,
+               "--threads", "2", "--batches", "7,64", "--dtype", "float", "--no-train",
+               "--json", bad.parent / "bad.json", *extra)
+
+
+def test_bare_pragma_with_shared_col_buffer_fails(full_check, tmp_path):
+    original = ROOT / "caffe_src" / "src" / "caffe" / "layers"
+
+    def bare_pragma(_text):
+        text = (original / "conv_layer.cpp").read_text()
+        loop = "    for (int n = 0; n < this->num_; ++n) {"
+        assert loop in text
+        return text.replace(loop, "#pragma omp parallel for\n" + loop, 1)
+
+    bad = _broken_tree(tmp_path, {
+        "src/caffe/layers/conv_layer.cpp": bare_pragma,
+        # the original helpers, which use the one shared col_buffer_
+        "src/caffe/layers/base_conv_layer.cpp": lambda _t: (original / "base_conv_layer.cpp").read_text(),
+    })
+    r = _check_bad(bad, "Convolution")
+    assert r.returncode == 1, r.stdout + r.stderr
+    data = json.loads((tmp_path / "bad.json").read_text())
+    failed = [x for x in data["results"] if x["status"] != "pass"]
+    assert failed and all(x["threads"] == 2 for x in failed)
+    assert any("top0.data" in f for x in failed for f in x["failures"])
+
+
+def test_dropped_reduction_fails(full_check, tmp_path):
+    def drop(text):
+        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
+                      "cgp_shared_weight_diff", text)
+        return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
+
+    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": drop})
+    r = _check_bad(bad, "Convolution", "--race", "--race-threads", "2")
+    assert r.returncode == 1, r.stdout + r.stderr
+    data = json.loads((tmp_path / "bad.json").read_text())
+    # the gemm that adds into weight_diff runs inside OpenBLAS: the race build's wrappers
+    # tell ThreadSanitizer what it writes, so Archer reports the two threads
+    races = [x for x in data["races"] if x["status"] == "fail"]
+    assert races and "cblas_sgemm" in races[0]["detail"], data["races"]
+
+
+def test_missing_pointer_induction_fails(full_check, tmp_path):
+    def drop_closed_forms(text):
+        return re.sub(r"\n\s*(?:if \([^)]*\)\s*)?(\w+) =\s*cgp_start_\1 \+\s*n \*[^;]*;", "",
+                      text)
+
+    bad = _broken_tree(tmp_path, {"src/caffe/layers/pooling_layer.cpp": drop_closed_forms})
+    r = _check_bad(bad, "Pooling")
+    assert r.returncode == 1, r.stdout + r.stderr
+    data = json.loads((tmp_path / "bad.json").read_text())
+    failed = {x["case"] for x in data["results"] if x["status"] != "pass"}
+    assert {"Pooling-max", "Pooling-ave-pad"} <= failed
+
+
+# ---- the pieces, without builds ---------------------------------------------------------------
+
+@pytest.mark.parametrize("args,message", [
+    (["check", "no/such/dir"], "does not exist"),
+    (["check", "caffe_src", "--threads", "two"], "--threads"),
+    (["check", "caffe_src", "--dtype", "half"], "unknown dtype half"),
+    (["check", "caffe_src", "--batches", "0"], "positive"),
+])
+def test_check_usage_errors_exit_2(args, message):
+    r = cgp(*args)
+    assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_ulp_distance_and_tolerance():
+    a = np.array([1.0, -2.0, 0.0], dtype=np.float32)
+    b = a.copy()
+    b[0] = np.nextafter(np.float32(1.0), np.float32(2.0))
+    assert compare.ulp_distance(a, b) == 1
+    assert compare.ulp_distance(np.array([0.0], np.float32), np.array([-0.0], np.float32)) == 0
+    d = compare.compare_arrays("top0.data", a, b, exact=True)
+    assert not d.ok and d.max_ulp == 1
+    d = compare.compare_arrays("param0.diff", a, b, exact=False)
+    assert d.ok and 0 < d.rel_error < 1e-5
+    c = a.copy()
+    c[1] = -2.1
+    assert not compare.compare_arrays("param0.diff", a, c, exact=False).ok
+

@@ -1,0 +1,1 @@
+"""cgp-transform bench: training-iteration times of the original and transformed trees."""

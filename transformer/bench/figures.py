@@ -1,0 +1,66 @@
+"""Derived figures: speedup and efficiency per thread count, per-layer speedup, the share of
+the baseline spent in parallelized layers and the Amdahl bound it implies, and the overhead
+of the transformation at one thread (privatization, reductions, region bookkeeping)."""
+from __future__ import annotations
+
+from typing import Dict, List, Set
+
+from .measure import Measured
+
+
+def derive(measured: List[Measured], threads: List[int], transformed_types: Set[str]) -> dict:
+    by_key = {m.config.key: m for m in measured}
+    base = by_key["baseline"]
+    base_ms = base.iteration["median"]
+    base_layers = base.layer_ms()
+    layer_total = {n: v["forward"] + v["backward"] for n, v in base_layers.items()}
+    parallel_ms = sum(t for n, t in layer_total.items()
+                      if base_layers[n]["type"] in transformed_types)
+    share = min(1.0, parallel_ms / base_ms) if base_ms > 0 else 0.0
+    rows = []
+    for t in threads:
+        coarse = by_key[f"coarse-{t}"].iteration
+        fine = by_key[f"blas-{t}"].iteration if t > 1 else base.iteration
+        rows.append({
+            "threads": t,
+            "coarse_ms": coarse, "fine_ms": fine,
+            "coarse_speedup": base_ms / coarse["median"],
+            "fine_speedup": base_ms / fine["median"],
+            "coarse_efficiency": base_ms / coarse["median"] / t,
+            "coarse_over_fine": fine["median"] / coarse["median"],
+            "amdahl_bound": 1.0 / ((1.0 - share) + share / t),
+        })
+    top_t = max(threads)
+    top_layers = by_key[f"coarse-{top_t}"].layer_ms()
+    one_layers = by_key["coarse-1"].layer_ms() if 1 in threads else {}
+    layers = []
+    for name, b in base_layers.items():
+        total = b["forward"] + b["backward"]
+        got = top_layers.get(name, {})
+        got_total = got.get("forward", 0.0) + got.get("backward", 0.0)
+        one = one_layers.get(name)
+        layers.append({
+            "name": name, "type": b["type"], "transformed": b["type"] in transformed_types,
+            "baseline_ms": total, "baseline_share": total / base_ms if base_ms else 0.0,
+            f"coarse_{top_t}_ms": got_total,
+            "speedup": total / got_total if got_total > 0 else None,
+            "overhead_1_thread": ((one["forward"] + one["backward"]) / total - 1.0)
+            if one and total > 0 else None,
+        })
+    overhead = None
+    if 1 in threads:
+        overhead = by_key["coarse-1"].iteration["median"] / base_ms - 1.0
+    return {"baseline_ms": base.iteration, "parallel_share": share, "rows": rows,
+            "layers": layers, "overhead_1_thread": overhead, "top_threads": top_t}
+
+
+def slowest_layers(figures: dict, limit: int = 3) -> List[Dict]:
+    """The transformed layers that hold the speedup back most: baseline time not saved."""
+    top_t = figures["top_threads"]
+    lost = []
+    for layer in figures["layers"]:
+        if layer["speedup"] is None:
+            continue
+        ideal = layer["baseline_ms"] / top_t if layer["transformed"] else layer["baseline_ms"]
+        lost.append((layer[f"coarse_{top_t}_ms"] - ideal, layer))
+    return [layer for _, layer in sorted(lost, key=lambda x: -x[0])[:limit]]

@@ -1,0 +1,83 @@
+"""`cgp-transform bench`: build both trees with the driver (sharing check's work directory),
+time training iterations for the baseline, fine-grain BLAS and coarse-grain configurations,
+and derive speedups."""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, List, Optional
+
+from .. import analyze as analyze_mod
+from .. import apply, buildtree
+from ..check import layers as check_layers
+from ..check.run import _registered_types, default_work
+from ..errors import InputError
+from ..source_tree import input_dir
+from . import figures as figures_mod
+from . import measure, nets
+
+
+@dataclass
+class BenchOptions:
+    path: str
+    net: str = "lenet"
+    threads: List[int] = field(default_factory=lambda: [1, 2])
+    iterations: int = 20
+    warmup: int = 3
+    repeats: int = 3
+    transformed: Optional[str] = None
+    work: Optional[str] = None
+    data: Optional[str] = None
+    jobs: int = field(default_factory=buildtree.jobs_default)
+
+
+def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
+        progress=None) -> dict:
+    t0 = time.time()
+    root = input_dir(opts.path)
+    if not opts.threads or any(t < 1 for t in opts.threads):
+        raise InputError("--threads takes positive integers")
+    if opts.iterations < 1 or opts.repeats < 1:
+        raise InputError("--iterations and --repeats must be at least 1")
+    threads = sorted(set(opts.threads) | {1})
+    work = Path(opts.work).resolve() if opts.work else default_work(root)
+    choice = nets.resolve(root, opts.net, work)
+    analysis = analyze_mod.run(str(root))
+    if opts.transformed:
+        transformed = input_dir(opts.transformed)
+    else:
+        transformed = work / "transformed-tree"
+        say(f"transforming into {transformed}")
+        apply.transform(str(root), str(transformed), force=True, analysis=analysis)
+    say("building the original and the transformed tree with the driver")
+    exes = {
+        "original": buildtree.build(root, work / "original", buildtree.ORIGINAL, opts.jobs,
+                                    work / "logs" / "original.log", blame="original"),
+        "transformed": buildtree.build(transformed, work / "transformed", buildtree.OPENMP,
+                                       opts.jobs, work / "logs" / "transformed.log"),
+    }
+    registered = _registered_types(exes["original"])
+    policies = check_layers.select(analysis.program, analysis.decisions, registered, root,
+                                   transformed)
+    cfgs = measure.configs(threads)
+    say(f"timing {choice.name}: {len(cfgs)} configurations x {opts.repeats} repeats, "
+        f"{opts.iterations} iterations each")
+    tick = progress("benchmarking", len(cfgs) * opts.repeats) if progress else None
+    measured = measure.measure(exes, cfgs, choice.solver, choice.net, opts.data,
+                               opts.iterations, opts.warmup, opts.repeats, tick)
+    figs = figures_mod.derive(measured, threads, {p.type for p in policies})
+    return {
+        "root": str(root), "transformed": str(transformed), "net": choice.name,
+        "solver": str(choice.solver), "net_file": str(choice.net),
+        "machine": {"cpus": os.cpu_count()},
+        "iterations": opts.iterations, "warmup": opts.warmup, "repeats": opts.repeats,
+        "threads": threads,
+        "measured": [{"config": m.config.__dict__, "iteration_ms": m.iteration,
+                      "runs_ms": [s.iteration_ms for s in m.samples],
+                      "layers_ms": m.layer_ms()} for m in measured],
+        "figures": figs,
+        "held_back_by": figures_mod.slowest_layers(figs),
+        "seconds": round(time.time() - t0, 1),
+    }
