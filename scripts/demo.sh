@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the embedded default tree (caffe_src): analyze it, transform it, build the
-# parallel tree, time both, and train LeNet on Fashion-MNIST with the parallel build.
+# parallel tree with its own CMake, check it against the original, benchmark both, and train
+# LeNet on Fashion-MNIST with the parallel build.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -23,12 +24,18 @@ cmake -S "$OUT" -B build/demo/build -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTS=OFF
 cmake --build build/demo/build -j"$THREADS" --target caffe_tool >> build/demo/cmake.log
 
 echo
-echo "== 4. time a LeNet training iteration (forward + backward), original vs parallel"
-python3 scripts/time_table.py --original "$BUILD/tools/caffe" --parallel build/demo/build/tools/caffe \
-  --model caffe_src/examples/mnist/lenet_train_test.prototxt --threads "1,$THREADS" --iterations 50
+echo "== 4. check: every transformed layer against the original (threads 1,2,3,8; batches 1,2,7,64;"
+echo "      float and double), races under Archer, LeNet convergence at 2 threads"
+cgp-transform check caffe_src --race --data data/fashion-mnist --work build/demo/check \
+  --json build/demo/check.json --junit build/demo/check.xml --quiet
 
 echo
-echo "== 5. train LeNet on Fashion-MNIST with the parallel build ($THREADS threads, 1000 iterations)"
+echo "== 5. bench: a LeNet training iteration, sequential vs multithreaded BLAS vs coarse grain"
+cgp-transform bench caffe_src --net lenet --threads "1,$THREADS" --work build/demo/check \
+  --data data/fashion-mnist --json build/demo/bench_lenet.json --plot build/demo/bench_lenet.png
+
+echo
+echo "== 6. train LeNet on Fashion-MNIST with the parallel build ($THREADS threads, 1000 iterations)"
 sed -e 's/^max_iter: .*/max_iter: 1000/' -e 's/^snapshot: .*/snapshot: 0/' \
   caffe_src/examples/mnist/lenet_solver.prototxt > build/demo/lenet_solver.prototxt
 echo "snapshot_after_train: false" >> build/demo/lenet_solver.prototxt

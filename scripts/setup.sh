@@ -5,7 +5,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 APT_PACKAGES=(cmake g++ libopenblas-dev libprotobuf-dev protobuf-compiler libgtest-dev zlib1g-dev
-              dataset-fashion-mnist clang-14 libomp-14-dev)
+              dataset-fashion-mnist clang-14 libomp-14-dev ccache)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,7 +18,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY="${PYTHON:-python3}"
-if ! command -v cgp-transform >/dev/null || ! "$PY" -c "import clang.cindex, jinja2, numpy, pytest" 2>/dev/null; then
+if ! command -v cgp-transform >/dev/null || ! "$PY" -c "import clang.cindex, jinja2, numpy, pytest, matplotlib, tqdm" 2>/dev/null; then
   "$PY" -m pip install -q --disable-pip-version-check -e "$ROOT[dev]"
 fi
 
