@@ -55,12 +55,13 @@ def derive(measured: List[Measured], threads: List[int], transformed_types: Set[
 
 
 def slowest_layers(figures: dict, limit: int = 3) -> List[Dict]:
-    """The transformed layers that hold the speedup back most: baseline time not saved."""
+    """The layers that hold the speedup back most: time above a perfect 1/T share of their
+    baseline, whether they are transformed or left sequential."""
     top_t = figures["top_threads"]
     lost = []
     for layer in figures["layers"]:
         if layer["speedup"] is None:
             continue
-        ideal = layer["baseline_ms"] / top_t if layer["transformed"] else layer["baseline_ms"]
+        ideal = layer["baseline_ms"] / top_t
         lost.append((layer[f"coarse_{top_t}_ms"] - ideal, layer))
     return [layer for _, layer in sorted(lost, key=lambda x: -x[0])[:limit]]
