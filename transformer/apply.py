@@ -233,7 +233,10 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
         (not by_file and (root / RUNTIME_NAME).exists())
 
     parent = root.parent if in_place else out_path.resolve().parent
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_path.name}.cgp-", dir=str(parent)))
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out_path.name}.cgp-", dir=str(parent)))
+    except OSError as e:
+        raise InputError(f"output location is not writable: {parent} ({e.strerror})")
     work = tmp / "tree"
     changed: List[str] = []
     try:

@@ -1,0 +1,62 @@
+"""Bad input and interruptions never damage anything: an unwritable OUT is refused in one line,
+and Ctrl-C at any moment leaves neither OUT nor a temporary directory behind, with the input
+tree byte-identical."""
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def tree_hash(root: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            h.update(str(p.relative_to(root)).encode() + p.read_bytes())
+    return h.hexdigest()
+
+
+def test_out_not_writable(tmp_path):
+    if os.geteuid() == 0:
+        parent = Path("/proc")  # root may write anywhere but here
+    else:
+        parent = tmp_path / "locked"
+        parent.mkdir()
+        parent.chmod(0o500)
+    before = tree_hash(ROOT / "fixtures")
+    r = subprocess.run([sys.executable, "-m", "transformer", "fixtures", "-o",
+                        str(parent / "cgp-out")], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2, r.stderr
+    assert "not writable" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    assert not (parent / "cgp-out").exists()
+    assert tree_hash(ROOT / "fixtures") == before
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.0, 2.0, 3.5])
+def test_ctrl_c_leaves_nothing_behind(tmp_path, delay):
+    """SIGINT to the whole process group, as a terminal sends it, at several moments."""
+    before = tree_hash(ROOT / "caffe_src")
+    out = tmp_path / "out"
+    env = dict(os.environ, CGP_CACHE_DIR=str(tmp_path / "cache"))  # cold: parsing takes a while
+    proc = subprocess.Popen([sys.executable, "-m", "transformer", "caffe_src", "-o", str(out)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    time.sleep(delay)
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:  # finished before the signal: then OUT is whole
+        assert (out / "include" / "cgp_runtime.hpp").exists()
+    else:
+        assert proc.returncode == 130, err
+        assert "interrupted" in err and "Traceback" not in err, err
+        assert not out.exists()
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.cgp-")]
+    assert leftovers == []
+    assert tree_hash(ROOT / "caffe_src") == before
