@@ -1,16 +1,22 @@
 """libclang wrapper: parse translation units and lower them to the plain IR in `ir.py`.
 
 This is the only module that touches libclang cursors. Units are parsed in parallel worker
-processes and cached on disk by a hash of their inputs.
+processes and cached on disk by a hash of their inputs. The headers most units include are
+precompiled twice, side by side in the same workers: whole, and without function bodies for
+the units that lower none of them (see _Batch).
 """
 from __future__ import annotations
 
 import bisect
+import gc
 import hashlib
+import itertools
 import json
 import os
 import re
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -21,6 +27,8 @@ CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes() +
                                (Path(__file__).parent / "ir.py").read_bytes()).hexdigest()[:16]
 # CXTranslationUnit_KeepGoing: keep parsing after a fatal error such as a missing header.
 _KEEP_GOING = 0x200
+# CXTranslationUnit_SkipFunctionBodies: declarations only (for the "decls" prefix).
+_SKIP_FUNCTION_BODIES = 0x40
 
 _SKIP_KINDS = {"TYPE_REF", "TEMPLATE_REF", "NAMESPACE_REF", "TEMPLATE_TYPE_PARAMETER",
                "TEMPLATE_NON_TYPE_PARAMETER", "CXX_ACCESS_SPEC_DECL", "OVERLOADED_DECL_REF"}
@@ -51,41 +59,127 @@ def last_identifier(text: str) -> str:
     return names[-1] if names else ""
 
 
-class _Lowerer:
-    """Lowers the cursors of one file to IR nodes, using that file's bytes and tokens."""
+_OUT = []  # clang_getInstantiationLocation and its reused out-parameters, set on first use
 
-    def __init__(self, source: bytes, tokens: List[Tuple[int, str]]):
+
+def _where(location) -> Tuple[Optional[int], int, int]:
+    """(file handle or None, line, offset) of a source location. The bindings' SourceLocation
+    allocates a File and four ctypes integers per query, most of the lowering's time; this
+    reuses three."""
+    if not _OUT:
+        from ctypes import POINTER, byref, c_uint, c_void_p
+        import clang.cindex as ci
+        get = ci.conf.lib["clang_getInstantiationLocation"]  # own prototype: file as void*
+        get.argtypes = [ci.SourceLocation, POINTER(c_void_p), POINTER(c_uint), POINTER(c_uint),
+                        POINTER(c_uint)]
+        get.restype = None
+        out = (c_void_p(), c_uint(), c_uint())
+        _OUT.extend([get, *out, *(byref(o) for o in out)])
+    get, file, line, offset, file_ref, line_ref, offset_ref = _OUT
+    get(location, file_ref, line_ref, None, offset_ref)
+    return file.value, line.value, offset.value
+
+
+def _line_offset(location) -> Tuple[int, int]:
+    _, line, offset = _where(location)
+    return line, offset
+
+
+_VISIT = []  # clang_visitChildren and one callback for all calls, set on first use
+
+
+def _children(cursor) -> list:
+    """The children of a cursor: Cursor.get_children without a new callback per call and a
+    null check per child."""
+    if not _VISIT:
+        import clang.cindex as ci
+
+        def visitor(child, _parent, out):
+            out.append(child)
+            return 1  # CXChildVisit_Continue
+
+        _VISIT.extend([ci.conf.lib.clang_visitChildren, ci.callbacks["cursor_visit"](visitor)])
+    visit, callback = _VISIT
+    out: list = []
+    visit(cursor, callback, out)
+    tu = cursor._tu
+    for child in out:
+        child._tu = tu  # keeps the translation unit alive, as get_children does
+    return out
+
+
+_METHOD_NAMES: Dict[str, str] = {}  # cursor kind -> name of its _Lowerer method
+
+
+def _method_name(kind: str) -> str:
+    name = _METHOD_NAMES.get(kind)
+    if name is None:
+        name = _METHOD_NAMES[kind] = "lower_" + kind.lower()
+    return name
+
+
+def _node_dict(node: Node) -> dict:
+    data = dict(node.__dict__)
+    data["children"] = [_node_dict(c) for c in node.children]
+    return data
+
+
+def _unit_dict(unit: UnitIR) -> dict:
+    """unit.to_dict() (dataclasses.asdict) without its generic deep copy of every Node."""
+    data = replace(unit, functions=[]).to_dict()
+    data["functions"] = [dict(asdict(replace(f, body=None)),
+                              body=_node_dict(f.body) if f.body is not None else None)
+                         for f in unit.functions]
+    return data
+
+
+class _Lowerer:
+    """Lowers the cursors of one file to IR nodes, using that file's bytes and tokens (read
+    on first use: many header bodies need none)."""
+
+    def __init__(self, source: bytes, load_tokens):
         self.source = source
-        self.tokens = tokens  # (offset, spelling), sorted by offset
-        self.offsets = [t[0] for t in tokens]
+        self._load_tokens = load_tokens  # () -> [(offset, spelling)], sorted by offset
+        self._tokens: Optional[List[Tuple[int, str]]] = None
+        self.offsets: List[int] = []
+
+    @property
+    def tokens(self) -> List[Tuple[int, str]]:
+        if self._tokens is None:
+            self._tokens = self._load_tokens()
+            self.offsets = [t[0] for t in self._tokens]
+        return self._tokens
 
     def text(self, start: int, end: int) -> str:
         return self.source[start:end].decode("utf-8", "replace")
 
     def token_at_or_after(self, offset: int) -> Tuple[int, str]:
+        tokens = self.tokens
         i = bisect.bisect_left(self.offsets, offset)
-        return self.tokens[i] if i < len(self.tokens) else (offset, "")
+        return tokens[i] if i < len(tokens) else (offset, "")
 
     def tokens_between(self, start: int, end: int) -> List[Tuple[int, str]]:
+        tokens = self.tokens
         lo = bisect.bisect_left(self.offsets, start)
         hi = bisect.bisect_left(self.offsets, end)
-        return self.tokens[lo:hi]
+        return tokens[lo:hi]
 
     def node(self, cursor, kind: str, children=None, **attrs) -> Node:
         ext = cursor.extent
-        start, end = ext.start.offset, ext.end.offset
-        return Node(kind=kind, start=start, end=end, line=ext.start.line,
+        line, start = _line_offset(ext.start)
+        end = _line_offset(ext.end)[1]
+        return Node(kind=kind, start=start, end=end, line=line,
                     text=self.text(start, end), children=children or [], **attrs)
 
     def null(self, offset: int, line: int) -> Node:
         return Node(kind="null", start=offset, end=offset, line=line, text="")
 
     def children(self, cursor) -> List[Node]:
-        return [self.lower(c) for c in cursor.get_children() if c.kind.name not in _SKIP_KINDS]
+        return [self.lower(c) for c in _children(cursor) if c.kind.name not in _SKIP_KINDS]
 
     def lower(self, cursor) -> Node:
         k = cursor.kind.name
-        method = getattr(self, "lower_" + k.lower(), None)
+        method = getattr(self, _method_name(k), None)
         if method is not None:
             return method(cursor)
         if k in _CAST_KINDS:
@@ -100,7 +194,8 @@ class _Lowerer:
             if len(kids) == 1:
                 if k == "PAREN_EXPR":  # keep the parentheses in the extent
                     ext = cursor.extent
-                    kids[0].start, kids[0].end = ext.start.offset, ext.end.offset
+                    kids[0].start = _line_offset(ext.start)[1]
+                    kids[0].end = _line_offset(ext.end)[1]
                     kids[0].text = self.text(kids[0].start, kids[0].end)
                 return kids[0]
             return self.node(cursor, "other", kids, name=k)
@@ -307,20 +402,34 @@ def _rel(path: str, root: Path) -> Optional[str]:
     return _REL_CACHE[key]
 
 
-def _file_tokens(tu, file_name: str, source: bytes):
+def _file_tokens(tu, file_name: str, source: bytes) -> List[Tuple[int, str]]:
+    """(offset, spelling) of the file's tokens, comments left out: libclang's token array
+    read directly (the bindings' Token objects cost several calls each)."""
+    from ctypes import POINTER, byref, c_uint
     import clang.cindex as ci
+    lib = ci.conf.lib
     f = ci.File.from_name(tu, file_name)
     start = ci.SourceLocation.from_offset(tu, f, 0)
     end = ci.SourceLocation.from_offset(tu, f, len(source))
     extent = ci.SourceRange.from_locations(start, end)
+    memory, count = POINTER(ci.Token)(), c_uint()
+    lib.clang_tokenize(tu, extent, byref(memory), byref(count))
+    if count.value < 1:
+        return []
+    comment = ci.TokenKind.COMMENT.value
     out = []
-    for t in tu.get_tokens(extent=extent):
-        if t.kind == ci.TokenKind.COMMENT:
-            continue  # comments may hold any bytes, and say nothing about the code
-        try:
-            out.append((t.extent.start.offset, t.spelling))
-        except UnicodeDecodeError:  # a non-UTF-8 byte in a literal: keep its place
-            out.append((t.extent.start.offset, ""))
+    try:
+        for i in range(count.value):
+            tok = memory[i]
+            if lib.clang_getTokenKind(tok) == comment:
+                continue  # comments may hold any bytes, and say nothing about the code
+            offset = _line_offset(lib.clang_getTokenLocation(tu, tok))[1]
+            try:
+                out.append((offset, lib.clang_getTokenSpelling(tu, tok)))
+            except UnicodeDecodeError:  # a non-UTF-8 byte in a literal: keep its place
+                out.append((offset, ""))
+    finally:
+        lib.clang_disposeTokens(tu, memory, count)
     return out
 
 
@@ -339,15 +448,21 @@ def _lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitI
     def lowerer_for(file_name: str) -> _Lowerer:
         if file_name not in lowerers:
             source = source_of(file_name)
-            lowerers[file_name] = _Lowerer(source, _file_tokens(tu, file_name, source))
+            lowerers[file_name] = _Lowerer(
+                source, lambda: _file_tokens(tu, file_name, source))
         return lowerers[file_name]
 
+    names: Dict[int, str] = {}  # file handle -> name
+
     def visit(cursor, cls_name: str = ""):
-        for c in cursor.get_children():
-            loc = c.location
-            if loc.file is None:
+        for c in _children(cursor):
+            handle, line, _ = _where(c.location)
+            if not handle:
                 continue
-            rel = _rel(loc.file.name, root)
+            if handle not in names:
+                names[handle] = c.location.file.name
+            file_name = names[handle]
+            rel = _rel(file_name, root)
             if rel is None:
                 continue
             k = c.kind.name
@@ -355,8 +470,8 @@ def _lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitI
                 visit(c)
             elif k in _CLASS_KINDS and c.is_definition():
                 bases, fields, methods, defaults = [], [], [], {}
-                source = source_of(loc.file.name)
-                for ch in c.get_children():
+                source = source_of(file_name)
+                for ch in _children(c):
                     ck = ch.kind.name
                     if ck == "CXX_BASE_SPECIFIER":
                         bases.append(last_identifier(_strip_template_args(ch.spelling)))
@@ -364,29 +479,30 @@ def _lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitI
                         fields.append(Field(ch.spelling, ch.type.spelling))
                     elif ck in _FUNCTION_KINDS:
                         methods.append(ch.spelling)
-                        defaults[ch.spelling] = [_param_default(a, source) for a in ch.get_children()
+                        defaults[ch.spelling] = [_param_default(a, source) for a in _children(ch)
                                                  if a.kind.name == "PARM_DECL"]
                 classes.setdefault((rel, c.extent.start.offset), ClassIR(
-                    name=c.spelling, file=rel, line=loc.line, bases=bases, fields=fields,
+                    name=c.spelling, file=rel, line=line, bases=bases, fields=fields,
                     methods=methods, defaults=defaults))
                 visit(c, c.spelling)
-            elif k in _FUNCTION_KINDS and c.is_definition() and rel not in skip_bodies:
+            elif k in _FUNCTION_KINDS and rel not in skip_bodies and c.is_definition():
                 parent = c.semantic_parent
                 owner = parent.spelling if parent is not None and \
                     parent.kind.name in _CLASS_KINDS else cls_name
                 body = None
-                low = lowerer_for(loc.file.name)
-                for ch in c.get_children():
+                low = lowerer_for(file_name)
+                for ch in _children(c):
                     if ch.kind.name == "COMPOUND_STMT":
                         body = low.lower(ch)
-                params = [Param(a.spelling, a.type.spelling) for a in c.get_children()
+                params = [Param(a.spelling, a.type.spelling) for a in _children(c)
                           if a.kind.name == "PARM_DECL"]
                 functions.setdefault((rel, c.extent.start.offset), FunctionIR(
-                    file=rel, name=c.spelling, cls=owner, line=loc.line,
+                    file=rel, name=c.spelling, cls=owner, line=line,
                     start=c.extent.start.offset, end=c.extent.end.offset, params=params,
                     body=body))
 
     visit(tu.cursor)
+    visit = None  # noqa: F841 - breaks the closure's cycle, which holds the TU, at once
     diags = []
     degraded = False
     for d in tu.diagnostics:
@@ -417,7 +533,21 @@ def parse_unit(path: str, root: str, args: Sequence[str], skip_bodies: Sequence[
         plain = list(args[:i]) + list(args[i + 2:])
         tu = index.parse(path, args=plain, options=_KEEP_GOING)
     rel = _rel(path, root_p) or path
-    return _lower_unit(tu, root_p, rel, set(skip_bodies)).to_dict()
+    with _no_gc():
+        return _unit_dict(_lower_unit(tu, root_p, rel, set(skip_bodies)))
+
+
+@contextmanager
+def _no_gc():
+    """Lowering allocates many objects and no garbage cycles, so the cycle collector's passes
+    over them (a fifth of the time) find nothing."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _cache_dir() -> Path:
@@ -518,28 +648,198 @@ def _header_stamps(headers: Sequence[str], include_dirs: Sequence[str]) -> str:
     return "|".join(out)
 
 
-def build_pch(headers: Sequence[str], args: Sequence[str], key: str) -> Optional[str]:
-    """Precompile the common headers once (cached); None when that fails."""
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def build_pch(headers: Sequence[str], args: Sequence[str], key: str,
+              skip_bodies: bool = False) -> Optional[Tuple[str, List[str]]]:
+    """Precompile the common headers once (cached): the .pch and the files it includes, or
+    None when that fails. With skip_bodies the headers' function bodies are left out: it
+    builds in half the time, and a unit that lowers none of those bodies parses several times
+    faster with it (no instantiation of the bodies' templates)."""
     if not headers:
         return None
     cache = _cache_dir()
-    pch = cache / f"prefix-{key[:32]}.pch"
+    stem = f"prefix-{key[:32]}" + ("-decls" if skip_bodies else "")
+    pch, listing = cache / f"{stem}.pch", cache / f"{stem}.files"
     if pch.exists():
-        return str(pch)
+        try:
+            return str(pch), json.loads(listing.read_text())
+        except (OSError, ValueError):
+            pass  # no listing (an older cache): build it again
     try:
         import clang.cindex as ci
         cache.mkdir(parents=True, exist_ok=True)
-        prefix = cache / f"prefix-{key[:32]}.hpp"
-        prefix.write_text("".join(f'#include "{h}"\n' for h in headers))
-        tu = ci.Index.create().parse(str(prefix), args=list(args), options=_KEEP_GOING)
+        prefix = cache / f"{stem}.hpp"
+        _write_atomic(prefix, "".join(f'#include "{h}"\n' for h in headers))
+        options = _KEEP_GOING | (_SKIP_FUNCTION_BODIES if skip_bodies else 0)
+        tu = ci.Index.create().parse(str(prefix), args=list(args), options=options)
         if any(d.severity >= 3 for d in tu.diagnostics):
             return None
-        tmp = cache / f"prefix-{key[:32]}.pch.tmp{os.getpid()}"
+        files = sorted({inc.include.name for inc in tu.get_includes()})
+        _write_atomic(listing, json.dumps(files))
+        tmp = cache / f"{stem}.pch.tmp{os.getpid()}"
         tu.save(str(tmp))
         os.replace(tmp, pch)
-        return str(pch)
+        return str(pch), files
     except Exception:  # noqa: BLE001 - a PCH is only an optimization
         return None
+
+
+class _Inline:
+    """An executor that runs each call at once, in this process (one job)."""
+
+    def submit(self, fn, *args) -> Future:
+        fut: Future = Future()
+        try:
+            fut.set_result(fn(*args))
+        except Exception as e:  # noqa: BLE001 - raised again by fut.result()
+            fut.set_exception(e)
+        return fut
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+_PENDING = "pending"
+
+
+class _FlagSet:
+    """The units to parse with one set of flags, and what is known of their prefixes."""
+
+    def __init__(self):
+        self.waiting: List[tuple] = []  # units whose prefix is not decided yet
+        self.prefix: Dict[str, object] = {}  # "full" / "decls" -> build_pch's result
+        self.held: List[tuple] = []  # (unit, data) parsed with "decls", not final yet
+        self.open_full = 0  # units queued or running with the complete prefix
+        self.suspect = False  # one of those had an error located in the prefix's files
+
+
+class _Batch:
+    """Runs the parse of the units to do on an executor, `slots` calls at a time.
+
+    Per flag set, two precompiled prefixes of the common headers are built first, side by
+    side: the complete one (what every unit parsed with before) and one without function
+    bodies ("decls"). A unit that lowers no function body of the in-tree headers in the
+    prefix (other units own them all) parses with the second, which gives the same IR in a
+    fraction of the time. Its result is kept only once the complete prefix has built and the
+    units parsed with it are done: when the complete prefix fails, every unit parses without
+    one, and when those units report an error inside the prefix's headers (a template body
+    that does not instantiate), every unit parses with the complete prefix, as before.
+    """
+
+    def __init__(self, pool, slots: int, root: Path, skips: Dict[Path, List[str]]):
+        self.pool, self.slots, self.root, self.skips = pool, slots, root, skips
+        self.queue: List[tuple] = []  # (rank, seq, fn, args, what)
+        self.running: Dict[Future, tuple] = {}
+        self.sets: Dict[tuple, _FlagSet] = {}
+        self.seq = itertools.count()  # first queued, first run among equals
+
+    def _push(self, rank: tuple, fn, args: tuple, what: tuple) -> None:
+        self.queue.append((rank, next(self.seq), fn, args, what))
+
+    def _push_unit(self, unit: tuple, variant: Optional[str]) -> None:
+        f, args, _ = unit
+        fs = self.sets[tuple(args)]
+        prefix = fs.prefix[variant] if variant else None
+        fs.open_full += variant == "full"
+        try:
+            size = f.stat().st_size
+        except OSError:
+            size = 0
+        order = {None: 0, "full": 1, "decls": 2}[variant]  # slow parses first
+        self._push((1, order, -size), parse_unit,
+                   (str(f), str(self.root), args + ["-include-pch", prefix[0]] if prefix else args,
+                    self.skips[f]), ("unit", unit, variant))
+
+    def _in_tree(self, names: Sequence[str]) -> set:
+        return {_rel(name, self.root) for name in names} - {None}
+
+    def _place(self, fs: _FlagSet) -> None:
+        """Queue the units whose prefix is decided."""
+        full, decls = fs.prefix.get("full", _PENDING), fs.prefix.get("decls", _PENDING)
+        still = []
+        for unit in fs.waiting:
+            if full is None:
+                self._push_unit(unit, None)
+            elif decls not in (_PENDING, None) and not fs.suspect and \
+                    self._in_tree(decls[1]) <= set(self.skips[unit[0]]):
+                self._push_unit(unit, "decls")
+            elif decls is not _PENDING and full is not _PENDING:
+                self._push_unit(unit, "full")
+            else:
+                still.append(unit)
+        fs.waiting = still
+
+    def _settle(self, fs: _FlagSet):
+        """Yields the held results that are final; queues the others again."""
+        full = fs.prefix.get("full", _PENDING)
+        if full is _PENDING or fs.waiting or fs.open_full or not fs.held:
+            return
+        held, fs.held = fs.held, []
+        for unit, data in held:
+            if full is None:
+                self._push_unit(unit, None)
+            elif fs.suspect:
+                self._push_unit(unit, "full")
+            else:
+                yield unit, data
+
+    def _finished(self, what: tuple, result):
+        if what[0] == "pch":
+            _, flags, variant = what
+            fs = self.sets[flags]
+            fs.prefix[variant] = result
+            self._place(fs)
+        else:
+            _, unit, variant = what
+            fs = self.sets[tuple(unit[1])]
+            if variant == "full":
+                fs.open_full -= 1
+                files = {_rel(n, self.root) or n for n in fs.prefix["full"][1]}
+                fs.suspect |= any(d["file"] in files for d in result["diagnostics"])
+            if variant == "decls":
+                fs.held.append((unit, result))
+            else:
+                yield unit, result
+        yield from self._settle(fs)
+
+    def run(self, todo, headers: Sequence[str], include_dirs: Sequence[str], tree_digest: str):
+        """Yields (unit, data) for each unit of todo as its result becomes final."""
+        for unit in todo:
+            self.sets.setdefault(tuple(unit[1]), _FlagSet()).waiting.append(unit)
+        stamps = _header_stamps(headers, include_dirs)  # clang checks them too
+        for flags, fs in self.sets.items():
+            digest = hashlib.sha256(("\0".join(flags) + tree_digest + "|".join(headers) +
+                                     stamps).encode()).hexdigest()
+            for variant in ("decls", "full"):
+                if headers:
+                    self._push((0,), build_pch, (headers, list(flags), digest,
+                                                 variant == "decls"), ("pch", flags, variant))
+                else:
+                    fs.prefix[variant] = None
+            self._place(fs)
+        while self.queue or self.running:
+            self._submit()
+            done, _ = wait(list(self.running), return_when=FIRST_COMPLETED)
+            final = []
+            for fut in sorted(done, key=lambda d: self.running[d][0] != "pch"):
+                final += self._finished(self.running.pop(fut), fut.result())
+            self._submit()  # before the caller stores the results: no worker waits on that
+            yield from final
+
+    def _submit(self) -> None:
+        """Keep every worker busy, with one call more waiting, in the order of the queue."""
+        self.queue.sort(key=lambda q: q[:2])
+        while self.queue and len(self.running) < self.slots + 1:
+            _, _, fn, args, what = self.queue.pop(0)
+            self.running[self.pool.submit(fn, *args)] = what
 
 
 def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
@@ -569,33 +869,15 @@ def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
     if todo:
         include_dirs = sorted({a[2:] for _, args, _ in todo for a in args if a.startswith("-I")})
         headers = common_headers([f for f, _, _ in todo], include_dirs)
-        by_args: Dict[Tuple[str, ...], Optional[str]] = {}
-        with_pch = []
-        for f, args, entry in todo:
-            key = tuple(args)
-            if key not in by_args:
-                stamps = _header_stamps(headers, include_dirs)  # clang checks them too
-                digest = hashlib.sha256(("\0".join(args) + tree_digest + "|".join(headers) +
-                                         stamps).encode()).hexdigest()
-                by_args[key] = build_pch(headers, args, digest)
-            pch = by_args[key]
-            with_pch.append((f, args + ["-include-pch", pch] if pch else args, entry))
-        todo = with_pch
-        workers = jobs or min(len(todo), os.cpu_count() or 1)
-        if workers <= 1 or len(todo) == 1:
-            outs = [parse_unit(str(f), str(root), a, skips[f]) for f, a, _ in todo]
-            for (f, _, entry), out in zip(todo, outs):
-                results[f] = _store(entry, out)
+        # one more worker than units: the two prefixes build side by side
+        workers = jobs or min(len(todo) + 1, os.cpu_count() or 1)
+        with (ProcessPoolExecutor(max_workers=workers) if workers > 1 else _Inline()) as pool, \
+                _no_gc():
+            batch = _Batch(pool, max(workers, 1), root, skips)
+            for (f, _, entry), data in batch.run(todo, headers, include_dirs, tree_digest):
+                results[f] = _store(entry, data)
                 if progress:
                     progress()
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [(f, entry, pool.submit(parse_unit, str(f), str(root), a, skips[f]))
-                           for f, a, entry in todo]
-                for f, entry, fut in futures:
-                    results[f] = _store(entry, fut.result())
-                    if progress:
-                        progress()
     return [results[f] for f in files]
 
 
