@@ -188,3 +188,15 @@ def test_ulp_distance_and_tolerance():
     c[1] = -2.1
     assert not compare.compare_arrays("param0.diff", a, c, exact=False).ok
 
+
+
+def test_deterministic_build_is_bitwise_across_thread_counts(tmp_path):
+    """--deterministic: fixed chunks and ordered partial sums, so 1, 2, 3 and 8 threads give
+    the same bits, reductions and split gemms included."""
+    out = tmp_path / "det.json"
+    r = cgp("check", "caffe_src", "--deterministic", "--work", ROOT / "build" / "test_check_det",
+            "--threads", "1,2,3,8", "--batches", "7,64", "--no-train", "--json", out, "--quiet")
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads(out.read_text())
+    assert data["ok"] and {"InnerProduct", "SoftmaxWithLoss", "Convolution"} <= \
+        {x["layer"] for x in data["results"]}

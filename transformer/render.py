@@ -163,7 +163,7 @@ class Renderer:
             raise _Skip("elementwise loops are rendered only without scratch or accumulators")
         text = self.env.get_template("elementwise_loop.cpp.j2").render(
             marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
-            scalars=[x.name for x in d.reduce if x.kind == "scalar"],
+            deterministic=self.deterministic, scalars=[x.name for x in d.reduce if x.kind == "scalar"],
             private_scalars=d.private_scalars, i=indent)
         start = _line_start(src, loop.start)
         r.edits.append(Edit(d.file, start, 0, indent + text.lstrip(" "), _plan_id(d)))
