@@ -20,7 +20,8 @@ from .facts.classes import Program
 from .ir import FunctionIR, Node
 from .plan import Decision
 
-MIN_ELEMENTWISE = 32768  # elements below which an elementwise loop stays sequential
+MIN_ELEMENTWISE = 16384  # elements below which an elementwise loop stays sequential
+MIN_BATCH_WORK = 16384  # bottom elements below which a batch loop stays sequential
 MIN_BLAS_WORK = 1 << 18  # multiply-adds below which a batch BLAS call stays whole
 DETERMINISTIC_CHUNKS = 16
 
@@ -106,7 +107,8 @@ class Renderer:
     def runtime_header(self) -> str:
         return self.env.get_template("runtime.hpp.j2").render(
             version=__version__, deterministic=self.deterministic,
-            deterministic_chunks=DETERMINISTIC_CHUNKS, min_blas_work=MIN_BLAS_WORK)
+            deterministic_chunks=DETERMINISTIC_CHUNKS, min_blas_work=MIN_BLAS_WORK,
+            min_batch_work=MIN_BATCH_WORK)
 
     def include_line(self) -> str:
         return self.env.get_template("include_runtime.cpp.j2").render()
@@ -214,10 +216,20 @@ class Renderer:
         text = self.env.get_template("batch_loop.cpp.j2").render(
             marker=marker(d), i=indent, trip=_trip_text(loop), var=d.var, arrays=arrays,
             privates=privates, inductions=inductions, deterministic=self.deterministic,
+            work=self.env.get_template("batch_work.cpp.j2").render(
+                bottoms=_bottoms_param(fn)).rstrip("\n"),
             scalars=[x.name for x in d.reduce if x.kind == "scalar"],
             private_scalars=d.private_scalars, body=body_text)
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
+
+
+def _bottoms_param(fn: FunctionIR) -> str:
+    """The function's vector of bottom Blobs, whose size stands for the loop's work."""
+    for p in fn.params:
+        if p.name == "bottom" and "vector" in p.type:
+            return p.name
+    return ""
 
 
 class _Skip(Exception):
