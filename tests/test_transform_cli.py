@@ -100,3 +100,29 @@ def test_crlf_and_non_utf8_bytes_are_preserved(fixtures_tree, tmp_path, root):
     assert b"\xe9\xff" in new
     assert (out / "helpers.cpp").read_bytes() == untouched.read_bytes()
     assert conv.read_bytes() == text
+
+
+def test_already_transformed_tree_says_so(fixtures_tree, tmp_path, root):
+    first = tmp_path / "first"
+    r = run(str(fixtures_tree), "-o", str(first), "--no-format", cwd=root)
+    assert r.returncode == 0, r.stderr
+    r = run(str(first), "-o", str(tmp_path / "second"), "--no-format", cwd=root)
+    assert r.returncode == 0, r.stderr
+    assert "already transformed: nothing to do" in r.stdout
+    assert "0 regions rewritten" in r.stdout
+
+
+def test_help_documents_every_option(root):
+    import argparse
+    from transformer.cli import build_parser
+    parser = build_parser()
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(subs.choices) == {"analyze", "transform", "check", "bench"}
+    for name, sub in subs.choices.items():
+        for action in sub._actions:
+            assert action.help, f"{name} {action.option_strings or action.dest} has no help"
+        r = run(name, "--help", cwd=root)
+        assert r.returncode == 0
+        for action in sub._actions:
+            for opt in action.option_strings:
+                assert opt in r.stdout, (name, opt)
