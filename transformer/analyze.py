@@ -1,7 +1,6 @@
 """The analyze pipeline: tree -> parsed units -> facts -> decisions -> report data."""
 from __future__ import annotations
 
-import os
 import re
 import time
 from dataclasses import dataclass, field

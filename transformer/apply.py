@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -285,7 +285,7 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
 
 
 def report_markdown(res: Result) -> str:
-    lines = [f"# cgp-transform report", "", f"- input: `{res.root}`", f"- output: `{res.out}`",
+    lines = ["# cgp-transform report", "", f"- input: `{res.root}`", f"- output: `{res.out}`",
              f"- rewritten regions: {len(res.applied)}", f"- left unchanged: {len(res.left)}",
              ""]
     if res.error_files:

@@ -130,14 +130,9 @@ SUBCOMMANDS = ("analyze", "transform", "check", "bench")
 
 
 def _progress(quiet: bool):
-    if quiet or not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    bar = tqdm(desc="parsing", unit="file", leave=False)
-    return bar.update
+    """The parsing progress bar's tick, or None."""
+    bars = _bars(quiet)
+    return bars("parsing", None) if bars else None
 
 
 def cmd_analyze(args) -> int:
@@ -202,9 +197,8 @@ def _bars(quiet: bool):
     except ImportError:
         return None
 
-    def factory(desc: str, total: int):
-        bar = tqdm(desc=desc, total=total, leave=False)
-        return lambda: bar.update(1)
+    def factory(desc: str, total: Optional[int]):
+        return tqdm(desc=desc, total=total, leave=False).update  # update() ticks by one
     return factory
 
 

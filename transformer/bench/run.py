@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Callable, List, Optional
 
 from .. import analyze as analyze_mod
-from .. import apply, buildtree
+from .. import buildtree
 from ..check import layers as check_layers
-from ..check.run import _registered_types, default_work
+from ..check.run import build_pair, default_work, registered_types
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import figures as figures_mod
@@ -45,20 +45,10 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     choice = nets.resolve(root, opts.net, work)
     analysis = analyze_mod.run(str(root))
-    if opts.transformed:
-        transformed = input_dir(opts.transformed)
-    else:
-        transformed = work / "transformed-tree"
-        say(f"transforming into {transformed}")
-        apply.transform(str(root), str(transformed), force=True, analysis=analysis)
-    say("building the original and the transformed tree with the driver")
-    exes = {
-        "original": buildtree.build(root, work / "original", buildtree.ORIGINAL, opts.jobs,
-                                    work / "logs" / "original.log", blame="original"),
-        "transformed": buildtree.build(transformed, work / "transformed", buildtree.OPENMP,
-                                       opts.jobs, work / "logs" / "transformed.log"),
-    }
-    registered = _registered_types(exes["original"])
+    transformed, original_exe, transformed_exe = build_pair(
+        root, opts.transformed, work, analysis, False, opts.jobs, say)
+    exes = {"original": original_exe, "transformed": transformed_exe}
+    registered = registered_types(original_exe)
     policies = check_layers.select(analysis.program, analysis.decisions, registered, root,
                                    transformed)
     cfgs = measure.configs(threads)

@@ -7,7 +7,7 @@ import subprocess
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Tuple
 
 from .. import analyze as analyze_mod
 from .. import apply, buildtree
@@ -74,7 +74,7 @@ def default_work(root: Path) -> Path:
     return cache_dir() / "check" / f"{root.name}-{key}"
 
 
-def _registered_types(exe: Path) -> List[str]:
+def registered_types(exe: Path) -> List[str]:
     proc = subprocess.run([str(exe), "types"], capture_output=True, text=True,
                           env=buildtree.harness_env(1))
     return proc.stdout.split() if proc.returncode == 0 else []
@@ -98,27 +98,15 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
 
     say("analyzing the original tree")
     analysis = analyze_mod.run(str(root))
-    if opts.transformed:
-        transformed = input_dir(opts.transformed)
-    else:
-        transformed = work / "transformed-tree"
-        say(f"transforming into {transformed}")
-        apply.transform(str(root), str(transformed), force=True, analysis=analysis,
-                        deterministic=opts.deterministic, format=True)
-
-    say("building the original tree with the driver")
-    original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, opts.jobs,
-                                   work / "logs" / "original.log", blame="original")
-    say("building the transformed tree with the driver (OpenMP on)")
-    transformed_exe = buildtree.build(transformed, work / "transformed", buildtree.OPENMP,
-                                      opts.jobs, work / "logs" / "transformed.log")
+    transformed, original_exe, transformed_exe = build_pair(
+        root, opts.transformed, work, analysis, opts.deterministic, opts.jobs, say)
     race_exe = None
     if opts.race:
         say("building the transformed tree with clang-14, ThreadSanitizer and Archer")
         race_exe = buildtree.build(transformed, work / "transformed", buildtree.RACE,
                                    opts.jobs, work / "logs" / "race.log")
 
-    registered = _registered_types(original_exe)
+    registered = registered_types(original_exe)
     if not registered:
         raise InputError("the original tree's layer registry is empty (LayerRegistry)")
     policies = layers.select(analysis.program, analysis.decisions, registered, root,
@@ -152,6 +140,26 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
     return CheckReport(str(root), str(transformed), str(work),
                        [asdict(p) for p in policies], results, races, train_result, notes,
                        round(time.time() - t0, 1))
+
+
+def build_pair(root: Path, given: Optional[str], work: Path, analysis, deterministic: bool,
+               jobs: int, say) -> Tuple[Path, Path, Path]:
+    """The transformed tree (given, or transformed into the work directory) and the driver
+    built against the original and against the transformed tree (OpenMP on)."""
+    if given:
+        transformed = input_dir(given)
+    else:
+        transformed = work / "transformed-tree"
+        say(f"transforming into {transformed}")
+        apply.transform(str(root), str(transformed), force=True, analysis=analysis,
+                        deterministic=deterministic, format=True)
+    say("building the original tree with the driver")
+    original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, jobs,
+                                   work / "logs" / "original.log", blame="original")
+    say("building the transformed tree with the driver (OpenMP on)")
+    transformed_exe = buildtree.build(transformed, work / "transformed", buildtree.OPENMP,
+                                      jobs, work / "logs" / "transformed.log")
+    return transformed, original_exe, transformed_exe
 
 
 def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: Path,

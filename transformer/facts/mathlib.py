@@ -13,7 +13,7 @@ library defines it; `rows`, `cols`, `inner` name the gemm dimensions for splitti
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 
