@@ -126,18 +126,15 @@ def test_bodiless_prefix_gives_the_units_of_the_complete_one(tmp_path, cache, jo
         assert {c["name"] for c in unit["classes"]} >= {"Blob", "Layer"}
 
 
-def test_body_that_does_not_compile_parses_without_prefix(tmp_path, cache):
-    blob = BLOB.replace("return x + x;", "return undeclared_function(x);")
-    tree = source_tree.load(str(make_tree(tmp_path / "tree", blob=blob)))
-    reference = reference_units(tree)
-    assert all(u["degraded"] for u in reference)
-    shutil.rmtree(cache)
-    assert fast_units(tree, 2) == reference
-
-
-def test_template_body_that_does_not_instantiate_is_reported_by_every_unit(tmp_path, cache):
-    layer = LAYER.replace('return "";', "return Dtype::no_such_member;")
-    tree = source_tree.load(str(make_tree(tmp_path / "tree", layer=layer)))
+@pytest.mark.parametrize("which,old,new", [
+    # a body that does not compile: parsed again without the prefix
+    ("blob", "return x + x;", "return undeclared_function(x);"),
+    # a template body that fails only when instantiated: reported by every unit
+    ("layer", 'return "";', "return Dtype::no_such_member;"),
+])
+def test_errors_in_prefix_bodies_give_the_reference_units(tmp_path, cache, which, old, new):
+    text = {"blob": BLOB, "layer": LAYER}[which].replace(old, new)
+    tree = source_tree.load(str(make_tree(tmp_path / "tree", **{which: text})))
     reference = reference_units(tree)
     assert all(u["degraded"] for u in reference)
     shutil.rmtree(cache)

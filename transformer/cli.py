@@ -202,6 +202,20 @@ def _bars(quiet: bool):
     return factory
 
 
+def _say(quiet: bool):
+    """Step announcements on stderr, unless quiet."""
+    def say(text: str):
+        if not quiet:
+            print(f"== {text}", file=sys.stderr, flush=True)
+    return say
+
+
+def _write_json(path: Optional[str], data) -> None:
+    if path:
+        with open(path, "w") as fh:
+            json.dump(data, fh, indent=2)
+
+
 def cmd_check(args) -> int:
     from .buildtree import jobs_default
     from .check import report as check_report
@@ -215,14 +229,8 @@ def cmd_check(args) -> int:
         deterministic=args.deterministic, work=args.work, jobs=args.jobs or jobs_default(),
         train=not args.no_train, solver=args.solver, net=args.net, data=args.data,
         iterations=args.iterations, train_threads=args.train_threads)
-
-    def say(text: str):
-        if not args.quiet:
-            print(f"== {text}", file=sys.stderr, flush=True)
-    rep = run(opts, say=say, progress=_bars(args.quiet))
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(rep.to_json(), fh, indent=2)
+    rep = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
+    _write_json(args.json, rep.to_json())
     if args.junit:
         with open(args.junit, "w") as fh:
             fh.write(check_report.junit(rep))
@@ -241,14 +249,8 @@ def cmd_bench(args) -> int:
                         iterations=args.iterations, warmup=args.warmup, repeats=args.repeats,
                         transformed=args.transformed, work=args.work, data=args.data,
                         jobs=args.jobs or jobs_default())
-
-    def say(text: str):
-        if not args.quiet:
-            print(f"== {text}", file=sys.stderr, flush=True)
-    result = run(opts, say=say, progress=_bars(args.quiet))
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(result, fh, indent=2)
+    result = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
+    _write_json(args.json, result)
     if args.plot:
         plot(result["figures"], result["net"], Path(args.plot))
     if args.quiet:
