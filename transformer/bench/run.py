@@ -43,6 +43,7 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         raise InputError("--iterations and --repeats must be at least 1")
     threads = sorted(set(opts.threads) | {1})
     work = Path(opts.work).resolve() if opts.work else default_work(root)
+    work.mkdir(parents=True, exist_ok=True)
     choice = nets.resolve(root, opts.net, work)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
