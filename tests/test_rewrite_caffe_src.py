@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer import apply
+from transformer import apply, buildtree
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "build" / "test_rewrite"  # kept between runs so rebuilds are incremental
@@ -53,8 +53,16 @@ def original_caffe():
 
 @pytest.fixture(scope="module")
 def parallel_caffe(transformed):
+    """The caffe tool of the transformed tree, built with OpenMP in the work directory that
+    tests/test_check.py builds the same tree in (one library build for both)."""
     out, _ = transformed
-    return cmake_build(out, WORK / "build_openmp", "-DBUILD_TESTS=OFF")
+    work = ROOT / "build" / "test_check" / "transformed"
+    buildtree.build(out, work, buildtree.OPENMP, 2, ROOT / "build" / "test_check" / "logs" /
+                    "rewrite.log")
+    r = subprocess.run(["cmake", "--build", str(work / "build-openmp"), "-j2", "--target",
+                        "caffe_tool"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-4000:]
+    return work / "build-openmp" / "tools" / "caffe"
 
 
 def test_output_marks_and_runtime(transformed):
