@@ -54,10 +54,11 @@ def _is_build_dir(path: Path) -> bool:
     return (path / "CMakeCache.txt").exists()
 
 
-def sync_tree(src: Path, dst: Path) -> int:
+def sync_tree(src: Path, dst: Path, managed=frozenset()) -> int:
     """Make dst a copy of src (without VCS and build directories), rewriting only files whose
     bytes differ, so that timestamps of unchanged files, and with them incremental builds,
-    survive. Returns the number of files written."""
+    survive. Files in `managed` (relative paths) are left to the caller. Returns the number
+    of files written."""
     written = 0
     wanted = set()
     for dirpath, dirnames, filenames in os.walk(src):
@@ -69,6 +70,8 @@ def sync_tree(src: Path, dst: Path) -> int:
         for name in filenames:
             rel = rel_dir / name
             wanted.add(rel)
+            if rel in managed:
+                continue
             s, d = src / rel, dst / rel
             if s.is_symlink() or not s.is_file():
                 continue
@@ -100,7 +103,7 @@ def prepare(tree: Path, copy: Path) -> None:
     if not cmake.is_file():
         raise InputError(f"{tree} has no CMakeLists.txt: check and bench build trees with CMake")
     copy.mkdir(parents=True, exist_ok=True)
-    sync_tree(tree, copy)
+    sync_tree(tree, copy, managed=frozenset({Path("CMakeLists.txt")}))
     for rel, text in render.harness_files().items():
         _write_if_changed(copy / rel, text)
     _write_if_changed(copy / "CMakeLists.txt",
