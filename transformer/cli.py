@@ -111,8 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--iterations", type=int, default=20,
                    help="timed training iterations per run (default 20)")
     b.add_argument("--warmup", type=int, default=3, help="untimed iterations first (default 3)")
-    b.add_argument("--repeats", type=int, default=3,
-                   help="runs per configuration, interleaved (default 3)")
+    b.add_argument("--repeats", type=int, default=5,
+                   help="runs per configuration, interleaved (default 5)")
     b.add_argument("--transformed", metavar="DIR",
                    help="an already transformed tree (default: transform PATH first)")
     b.add_argument("--data", metavar="DIR",

@@ -26,7 +26,7 @@ class BenchOptions:
     threads: List[int] = field(default_factory=lambda: [1, 2])
     iterations: int = 20
     warmup: int = 3
-    repeats: int = 3
+    repeats: int = 5
     transformed: Optional[str] = None
     work: Optional[str] = None
     data: Optional[str] = None

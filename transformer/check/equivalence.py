@@ -64,6 +64,7 @@ def compare_case(case: Case, policy: LayerPolicy, ref_dir: Path, got_dir: Path, 
                  batches: Sequence[int], dtypes: Sequence[str], all_exact: bool) -> List[CaseResult]:
     rows = []
     tolerant = not all_exact and (policy.split or policy.scalar_reduction)
+    exact = (lambda name: True) if all_exact else policy.exact
     for dtype in dtypes:
         for batch in batches:
             row = CaseResult(case.name, policy.type, threads, batch, dtype, "pass",
@@ -74,7 +75,6 @@ def compare_case(case: Case, policy: LayerPolicy, ref_dir: Path, got_dir: Path, 
                     row.status = "error"
                     row.failures.append(f"{ref_file.name}: not written")
                     continue
-                exact = (lambda name: True) if all_exact else policy.exact
                 diffs: List[Diff] = compare_dumps(load_dump(ref_file), load_dump(got_file), exact)
                 it = ref_file.stem.rsplit("_", 1)[-1]
                 for d in diffs:
