@@ -22,7 +22,8 @@ def test_json_schema(caffe_src_analysis):
     for r in data["loops"]:
         assert set(r) >= {"file", "line", "class", "method", "kind", "decision", "privatize",
                           "reduce", "induction", "split", "reason"}
-        assert r["kind"] in ("batch-loop", "batch-blas", "elementwise", "other")
+        assert r["kind"] in ("batch-loop", "batch-blas", "elementwise", "elementwise-call",
+                             "other")
         assert r["decision"] in ("parallel", "rejected")
         assert not r["file"].startswith("/")
         if r["decision"] == "rejected":
@@ -121,3 +122,19 @@ def test_batch_norm_statistics_need_a_reduction(rows):
     for r in bn:
         if r["kind"] == "batch-loop" or any(": k " in s for s in r["split"]):
             assert r["reduce"], r
+
+
+def test_whole_array_calls_are_split(rows):
+    """Pooling's zero fill of the whole bottom diff, and the solver's momentum update and
+    the net's clearing of parameter diffs, outside any layer."""
+    fill = pick(rows, "PoolingLayer", "Backward_cpu", "elementwise-call", "parallel")
+    assert any("caffe_set" in s and "bottom[0]->count()" in s for r in fill for s in r["split"])
+    update = pick(rows, "SGDSolver", "ComputeUpdateValue", "elementwise-call", "parallel")
+    assert {s.split()[0] for r in update for s in r["split"]} >= {"caffe_cpu_axpby", "caffe_copy"}
+    assert pick(rows, "Net", "ClearParamDiffs", "elementwise-call", "parallel")
+    # calls inside a loop over samples belong to that loop's plan, not to a plan of their own
+    loops = [r for r in rows if r["kind"] in ("batch-loop", "elementwise")]
+    calls = [r for r in rows if r["kind"] == "elementwise-call"]
+    assert len(calls) > 20
+    assert not [(c["file"], c["line"]) for c in calls for lp in loops
+                if c["file"] == lp["file"] and lp["start"] < c["start"] < lp["end"]]

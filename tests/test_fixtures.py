@@ -132,12 +132,14 @@ def test_expectations_are_well_formed():
                "aliasing", "early-exit", "already-parallel", "degraded-parse", "too-little-work"}
     for file, line, exp in EXPECTATIONS:
         assert exp["decision"] in ("parallel", "rejected"), (file, line)
-        assert exp["kind"] in (None, "batch-loop", "batch-blas", "elementwise", "other")
+        assert exp["kind"] in (None, "batch-loop", "batch-blas", "elementwise",
+                               "elementwise-call", "other")
         if exp["decision"] == "rejected":
             assert exp["reason"] in reasons, (file, line)
         else:
             assert exp["reason"] is None, (file, line)
-            assert all(s.split(":")[0] in ("rows", "k") for s in exp["split"]), (file, line)
+            assert all(s.split(":")[0] in ("rows", "k", "elements") for s in exp["split"]), \
+                (file, line)
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")

@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Sequence
 from . import parse, source_tree
 from .errors import InputError
 from .facts.classes import Program
-from .facts.loops import collect
+from .facts.loops import collect, collect_outside_layers
 from .plan import Decision, decide
 
 
@@ -67,6 +67,7 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                     sources[fn.file] = (tree.root / fn.file).read_bytes()
         for f in collect(program, cls, sources):
             decisions.append(decide(f, live_in=_live_in(f)))
+    decisions += [decide(f) for f in collect_outside_layers(program)]
     decisions.sort(key=lambda d: (d.file, d.line, d.cls))
     diags = []
     seen = set()

@@ -341,6 +341,8 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
                  start=f.start, end=f.end)
     if f.kind == "batch-blas":
         return _decide_blas(f, d)
+    if f.kind == "elementwise-call":
+        return _decide_elementwise_call(f, d)
     e = f.effects
     d.helpers = sorted(set(e.helpers))
     if f.kind == "other":
@@ -407,6 +409,44 @@ def _decide_blas(f: LoopFacts, d: Decision) -> Decision:
     d.split.append(f"{f.blas_name} line {f.line}: k {k}")
     d.reduce.append(Reduced(name=_buffer_name(out_arg), kind="array", extent=""))
     return d
+
+
+def _decide_elementwise_call(f: LoopFacts, d: Decision) -> Decision:
+    """Split an elementwise call into blocks of its N elements. Arrays named by the same
+    pointer with different offsets may overlap in part, which the library does not allow
+    but a sequential implementation may tolerate: those calls stay whole. Distinct
+    pointers are checked at run time (the call runs whole if their ranges overlap)."""
+    if f.degraded:
+        d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
+        return d
+    model = TABLE[f.blas_name]
+    if len(f.blas_args) != len(model.params):
+        d.reason, d.detail = UNKNOWN_CALL, f"{f.blas_name} with {len(f.blas_args)} arguments"
+        return d
+    arrays = [f.blas_args[i] for i in model.array_args()]
+    for i, a in enumerate(arrays):
+        for b in arrays[i + 1:]:
+            if a != b and _pointer_base(a) == _pointer_base(b):
+                d.reason = ALIASING
+                d.detail = f"{a} and {b} point into the same array at different offsets"
+                return d
+    d.decision = "parallel"
+    d.split.append(f"{f.blas_name} line {f.line}: elements {f.blas_args[0]}")
+    return d
+
+
+def _pointer_base(arg: str) -> str:
+    """The pointer an argument offsets: `top_data + n * dim_` -> `top_data`."""
+    t = arg.replace(" ", "")
+    depth = 0
+    for i, ch in enumerate(t):
+        depth += ch in "([" 
+        depth -= ch in ")]"
+        if depth == 0 and i > 0 and ch in "+-" and t[i - 1] not in "-+(":
+            if ch == "-" and t[i + 1:i + 2] == ">":
+                continue
+            return t[:i]
+    return t
 
 
 def _buffer_name(arg: str) -> str:

@@ -16,6 +16,7 @@ import jinja2
 from . import __version__
 from .edits import Edit
 from .facts.classes import Program
+from .facts.mathlib import TABLE
 from .ir import FunctionIR, Node
 from .plan import Decision
 
@@ -107,7 +108,7 @@ class Renderer:
         return self.env.get_template("runtime.hpp.j2").render(
             version=__version__, deterministic=self.deterministic,
             deterministic_chunks=DETERMINISTIC_CHUNKS, min_blas_work=MIN_BLAS_WORK,
-            min_batch_work=MIN_BATCH_WORK)
+            min_batch_work=MIN_BATCH_WORK, min_elementwise=MIN_ELEMENTWISE)
 
     def include_line(self) -> str:
         return self.env.get_template("include_runtime.cpp.j2").render()
@@ -129,6 +130,8 @@ class Renderer:
                 self._blas(r, node)
             elif d.kind == "elementwise":
                 self._elementwise(r, node)
+            elif d.kind == "elementwise-call":
+                self._elementwise_call(r, fn, node)
             elif d.kind == "batch-loop":
                 self._batch_loop(r, fn, node)
             else:
@@ -153,6 +156,29 @@ class Renderer:
         repl = self.env.get_template("blas_call.cpp.j2").render(
             marker=marker(d), function=function).strip()
         r.edits.append(Edit(d.file, call.start + at, len(name), repl, _plan_id(d)))
+
+    def _elementwise_call(self, r: Rendered, fn: FunctionIR, call: Node):
+        d = r.decision
+        src = self.sources[d.file]
+        parent = _parent(fn.body, call)
+        if parent is None or parent.kind != "block":
+            raise _Skip("the call is not a statement of its own in a block")
+        args = call.children[1:]
+        if not args or call.children[0].macro or any(a.macro for a in args):
+            raise _Skip("the call comes from a macro")
+        semi = _statement_end(src, call.end)
+        if semi < 0:
+            raise _Skip("no ';' right after the call")
+        callee = src[call.start:args[0].start].decode("utf-8", "surrogateescape").rstrip()
+        if not callee.endswith("("):
+            raise _Skip("the call's arguments are not spelled out")
+        arrays = list(TABLE[call.name].array_args())
+        text = self.env.get_template("elementwise_call.cpp.j2").render(
+            marker=marker(d), callee=callee[:-1].strip(), i=_indent(src, call.start),
+            args=[a.text.strip() for a in args], arrays=arrays,
+            pairs=[(a, b) for k, a in enumerate(arrays) for b in arrays[k + 1:]])
+        r.edits.append(Edit(d.file, call.start, semi + 1 - call.start, text.strip(),
+                            _plan_id(d)))
 
     def _elementwise(self, r: Rendered, loop: Node):
         d = r.decision
@@ -221,6 +247,21 @@ class Renderer:
             private_scalars=d.private_scalars, body=body_text)
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
+
+
+def _parent(body: Node, target: Node) -> Optional[Node]:
+    for n in body.walk():
+        if any(c is target for c in n.children):
+            return n
+    return None
+
+
+def _statement_end(source: bytes, end: int) -> int:
+    """Offset of the ';' that ends a call statement ending at `end`, or -1."""
+    at = end
+    while at < len(source) and source[at:at + 1] in (b" ", b"\t", b"\n", b"\r"):
+        at += 1
+    return at if source[at:at + 1] == b";" else -1
 
 
 def _bottoms_param(fn: FunctionIR) -> str:

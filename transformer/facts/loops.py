@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from .classes import ENTRY_METHODS, Program, member_assignments
+from .classes import ENTRY_METHODS, LAYER_ROOT, Program, member_assignments
 from .effects import BodyEffects, EffectWalker, loop_var_and_trip
 from .mathlib import TABLE
 from .shapes import ShapeOracle
+
+SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".cu.cc")
 
 
 @dataclass
@@ -21,7 +23,7 @@ class LoopFacts:
     line: int
     start: int
     end: int
-    kind: str  # batch-loop | batch-blas | elementwise | other
+    kind: str  # batch-loop | batch-blas | elementwise | elementwise-call | other
     var: str
     trip: str
     effects: Optional[BodyEffects]
@@ -171,6 +173,9 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
                 f = _blas_facts(cls, fn, n, oracle, degraded)
                 if f is not None:
                     facts.append(f)
+            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
+                    not inside_claimed(n) and not _in_lambda(fn, n):
+                facts.append(_call_facts(cls, fn, n, degraded))
             elif n.kind == "omp" and not inside_claimed(n):
                 claimed.append(n)
                 line = n.line + 1 if n.text.lstrip().startswith("#") else n.line
@@ -209,3 +214,41 @@ def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
                      end=call.end, kind="batch-blas", var="", trip="", effects=None,
                      degraded=degraded, blas_dim=dim, blas_call=call.text,
                      blas_name=call.name, blas_args=[a.text.strip() for a in args])
+
+
+def _in_lambda(fn: FunctionIR, n: Node) -> bool:
+    """Calls in a lambda run when and where the lambda is called (a split call's block)."""
+    return any(m.kind == "lambda" and m.start <= n.start and n.end <= m.end
+               for m in fn.body.walk())
+
+
+def _call_facts(cls: str, fn: FunctionIR, call: Node, degraded: bool) -> LoopFacts:
+    """An elementwise math-library call (caffe_set, caffe_axpy, ...) over N elements."""
+    return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,
+                     end=call.end, kind="elementwise-call", var="", trip="", effects=None,
+                     degraded=degraded, blas_call=call.text, blas_name=call.name,
+                     blas_args=[a.text.strip() for a in call.children[1:]])
+
+
+def collect_outside_layers(program: Program) -> List[LoopFacts]:
+    """Elementwise math calls in the functions that are not layer methods: the solver's
+    update, the net's clearing of parameter diffs, and other whole-array passes. Only
+    methods defined in source files (a header's inline code is compiled into units that do
+    not include the runtime), outside OpenMP constructs; free functions, the library's own
+    definitions among them, are left alone."""
+    facts: List[LoopFacts] = []
+    for key, defs in sorted(program.functions.items()):
+        cls, _, _name = key.rpartition("::")
+        if not cls or cls == LAYER_ROOT or program.is_layer(cls):
+            continue
+        for fn in defs:
+            if not fn.file.endswith(SOURCE_SUFFIXES):
+                continue
+            degraded = fn.file in program.degraded_files
+            omp = [n for n in fn.body.walk() if n.kind == "omp"]
+            for n in fn.body.walk():
+                if n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
+                        not any(o.start <= n.start and n.end <= o.end for o in omp) and \
+                        not _in_lambda(fn, n):
+                    facts.append(_call_facts(cls, fn, n, degraded))
+    return facts

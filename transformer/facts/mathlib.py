@@ -10,6 +10,10 @@ Each entry names the arguments a call reads and writes. `mode` is:
 library defines it; `rows`, `cols`, `inner` name the gemm dimensions for splitting.
 `rng` marks calls that draw from the global random stream (order dependent).
 `returns` is true for calls whose result is a value computed from the arguments.
+`elementwise` marks calls whose first argument N counts the elements of every array argument
+and whose element i of the output depends only on element i of the inputs. By the library's
+contract their arrays are either the same array or disjoint, so the elements can be split
+into blocks that run at the same time, with bitwise the same results.
 """
 from __future__ import annotations
 
@@ -33,10 +37,14 @@ class CallModel:
     rng: bool = False
     blas: str = ""  # gemm | gemv | '' : calls that may be split by rows or by K
     returns: bool = False
+    elementwise: bool = False
+
+    def array_args(self) -> Tuple[int, ...]:
+        return tuple(sorted(e.index for e in self.effects))
 
 
 def _m(name: str, params: str, effects: List[Tuple], rng: bool = False, blas: str = "",
-       returns: bool = False) -> CallModel:
+       returns: bool = False, elementwise: bool = False) -> CallModel:
     names = tuple(p.strip() for p in params.split(",")) if params else ()
     effs = []
     for e in effects:
@@ -44,7 +52,7 @@ def _m(name: str, params: str, effects: List[Tuple], rng: bool = False, blas: st
         extent = e[2] if len(e) > 2 else ""
         acc_if = names.index(e[3]) if len(e) > 3 and e[3] else None
         effs.append(ArgEffect(names.index(arg), mode, extent, acc_if))
-    return CallModel(name, names, tuple(effs), rng, blas, returns)
+    return CallModel(name, names, tuple(effs), rng, blas, returns, elementwise)
 
 
 _ELEMENTWISE_UNARY = ["caffe_sqr", "caffe_sqrt", "caffe_exp", "caffe_log", "caffe_abs",
@@ -56,18 +64,21 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
        [("A", "read", "M*K"), ("B", "read", "K*N"), ("C", "write", "M*N", "beta")], blas="gemm"),
     _m("caffe_cpu_gemv", "TransA, M, N, alpha, A, x, beta, y",
        [("A", "read", "M*N"), ("x", "read"), ("y", "write", "", "beta")], blas="gemv"),
-    _m("caffe_axpy", "N, alpha, X, Y", [("X", "read", "N"), ("Y", "acc", "N")]),
+    _m("caffe_axpy", "N, alpha, X, Y", [("X", "read", "N"), ("Y", "acc", "N")], elementwise=True),
     _m("caffe_cpu_axpby", "N, alpha, X, beta, Y",
-       [("X", "read", "N"), ("Y", "write", "N", "beta")]),
-    _m("caffe_copy", "N, X, Y", [("X", "read", "N"), ("Y", "write", "N")]),
-    _m("caffe_set", "N, alpha, Y", [("Y", "write", "N")]),
+       [("X", "read", "N"), ("Y", "write", "N", "beta")], elementwise=True),
+    _m("caffe_copy", "N, X, Y", [("X", "read", "N"), ("Y", "write", "N")], elementwise=True),
+    _m("caffe_set", "N, alpha, Y", [("Y", "write", "N")], elementwise=True),
     _m("caffe_memset", "N, alpha, X", [("X", "write", "N")]),
-    _m("caffe_add_scalar", "N, alpha, X", [("X", "update", "N")]),
-    _m("caffe_scal", "N, alpha, X", [("X", "update", "N")]),
-    _m("caffe_cpu_scale", "n, alpha, x, y", [("x", "read", "n"), ("y", "write", "n")]),
-    _m("caffe_powx", "n, a, b, y", [("a", "read", "n"), ("y", "write", "n")]),
-    *[_m(n, "n, a, y", [("a", "read", "n"), ("y", "write", "n")]) for n in _ELEMENTWISE_UNARY],
-    *[_m(n, "N, a, b, y", [("a", "read", "N"), ("b", "read", "N"), ("y", "write", "N")])
+    _m("caffe_add_scalar", "N, alpha, X", [("X", "update", "N")], elementwise=True),
+    _m("caffe_scal", "N, alpha, X", [("X", "update", "N")], elementwise=True),
+    _m("caffe_cpu_scale", "n, alpha, x, y", [("x", "read", "n"), ("y", "write", "n")],
+       elementwise=True),
+    _m("caffe_powx", "n, a, b, y", [("a", "read", "n"), ("y", "write", "n")], elementwise=True),
+    *[_m(n, "n, a, y", [("a", "read", "n"), ("y", "write", "n")], elementwise=True)
+      for n in _ELEMENTWISE_UNARY],
+    *[_m(n, "N, a, b, y", [("a", "read", "N"), ("b", "read", "N"), ("y", "write", "N")],
+         elementwise=True)
       for n in _ELEMENTWISE_BINARY],
     _m("caffe_cpu_dot", "n, x, y", [("x", "read", "n"), ("y", "read", "n")], returns=True),
     _m("caffe_cpu_strided_dot", "n, x, incx, y, incy", [("x", "read"), ("y", "read")],
