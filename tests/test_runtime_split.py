@@ -7,7 +7,9 @@ import subprocess
 
 import pytest
 
-from transformer.render import Renderer
+from transformer.render import CHUNKS_PER_THREAD, Renderer
+
+BLOCKS = 4 * CHUNKS_PER_THREAD  # at 4 threads
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 
@@ -81,7 +83,7 @@ def run(exe, n, shift, threads=4, force=False):
 
 def test_large_disjoint_call_is_split_and_equal(exe):
     got = run(exe, 100000, 0)
-    assert got == {"calls": 4, "same": True, "nested": 2}  # nested: whole, once per thread
+    assert got == {"calls": BLOCKS, "same": True, "nested": 2}  # nested: whole, once per thread
 
 
 def test_partial_overlap_runs_whole(exe):
@@ -93,7 +95,7 @@ def test_partial_overlap_runs_whole(exe):
 def test_small_call_runs_whole_unless_forced(exe):
     assert run(exe, 1000, 0)["calls"] == 1
     forced = run(exe, 1000, 0, force=True)
-    assert forced["calls"] == 4 and forced["same"]
+    assert forced["calls"] == BLOCKS and forced["same"]
 
 
 def test_one_thread_runs_whole(exe):

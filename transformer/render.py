@@ -22,6 +22,7 @@ from .plan import Decision
 
 MIN_ELEMENTWISE = 16384  # elements below which an elementwise loop stays sequential
 MIN_BATCH_WORK = 16384  # bottom elements below which a batch loop stays sequential
+CHUNKS_PER_THREAD = 4  # batch-loop parts per thread, scheduled dynamically
 MIN_BLAS_WORK = 1 << 18  # multiply-adds below which a batch BLAS call stays whole
 DETERMINISTIC_CHUNKS = 16
 
@@ -108,7 +109,8 @@ class Renderer:
         return self.env.get_template("runtime.hpp.j2").render(
             version=__version__, deterministic=self.deterministic,
             deterministic_chunks=DETERMINISTIC_CHUNKS, min_blas_work=MIN_BLAS_WORK,
-            min_batch_work=MIN_BATCH_WORK, min_elementwise=MIN_ELEMENTWISE)
+            min_batch_work=MIN_BATCH_WORK, min_elementwise=MIN_ELEMENTWISE,
+            chunks_per_thread=CHUNKS_PER_THREAD)
 
     def include_line(self) -> str:
         return self.env.get_template("include_runtime.cpp.j2").render()
