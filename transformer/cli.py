@@ -120,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--work", metavar="DIR", help="copies and builds (default: shared with check)")
     b.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
     b.add_argument("--plot", metavar="FILE.png", help="write the speedup plots")
+    b.add_argument("--compare-torch", action="store_true",
+                   help="also train the same net in PyTorch on the CPU at each thread count, "
+                        "in the same interleaved runs (needs PyTorch: pip install torch)")
     b.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
     b.add_argument("--quiet", action="store_true", help="print only the speedup line")
     b.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
@@ -248,14 +251,16 @@ def cmd_bench(args) -> int:
                         threads=_int_list(args.threads, "--threads"),
                         iterations=args.iterations, warmup=args.warmup, repeats=args.repeats,
                         transformed=args.transformed, work=args.work, data=args.data,
-                        jobs=args.jobs or jobs_default())
+                        jobs=args.jobs or jobs_default(), compare_torch=args.compare_torch)
     result = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
     _write_json(args.json, result)
     if args.plot:
         plot(result["figures"], result["net"], Path(args.plot))
     if args.quiet:
         top = result["figures"]["rows"][-1]
-        print(f"{result['net']}: {top['coarse_speedup']:.2f}x at {top['threads']} threads")
+        torch = (f", {top['coarse_over_torch']:.2f}x PyTorch's speed"
+                 if "coarse_over_torch" in top else "")
+        print(f"{result['net']}: {top['coarse_speedup']:.2f}x at {top['threads']} threads{torch}")
     else:
         print(bench_report.table(result))
     return EXIT_OK

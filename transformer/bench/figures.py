@@ -1,6 +1,7 @@
 """Derived figures: speedup and efficiency per thread count, per-layer speedup, the share of
 the baseline spent in parallelized layers and the Amdahl bound it implies, and the overhead
-of the transformation at one thread (privatization, reductions, region bookkeeping)."""
+of the transformation at one thread (privatization, reductions, region bookkeeping); with
+--compare-torch, the same net's PyTorch time per thread count against coarse grain."""
 from __future__ import annotations
 
 from typing import Dict, List, Set
@@ -21,7 +22,7 @@ def derive(measured: List[Measured], threads: List[int], transformed_types: Set[
     for t in threads:
         coarse = by_key[f"coarse-{t}"].iteration
         fine = by_key[f"blas-{t}"].iteration if t > 1 else base.iteration
-        rows.append({
+        row = {
             "threads": t,
             "coarse_ms": coarse, "fine_ms": fine,
             "coarse_speedup": base_ms / coarse["median"],
@@ -29,7 +30,13 @@ def derive(measured: List[Measured], threads: List[int], transformed_types: Set[
             "coarse_efficiency": base_ms / coarse["median"] / t,
             "coarse_over_fine": fine["median"] / coarse["median"],
             "amdahl_bound": 1.0 / ((1.0 - share) + share / t),
-        })
+        }
+        torch = by_key.get(f"torch-{t}")
+        if torch is not None:
+            row["torch_ms"] = torch.iteration
+            row["torch_speedup"] = base_ms / torch.iteration["median"]
+            row["coarse_over_torch"] = torch.iteration["median"] / coarse["median"]
+        rows.append(row)
     top_t = max(threads)
     top_layers = by_key[f"coarse-{top_t}"].layer_ms()
     one_layers = by_key["coarse-1"].layer_ms() if 1 in threads else {}

@@ -1,8 +1,10 @@
 """Time training iterations with the driver, configuration by configuration, interleaved."""
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
@@ -11,13 +13,15 @@ from .. import buildtree
 from ..errors import CheckFailure
 
 RUN_TIMEOUT_S = 1800
+TORCH_MODULE = "transformer.bench.torch_ref"
+PACKAGE_PARENT = Path(__file__).resolve().parents[2]  # where `transformer` is importable from
 
 
 @dataclass
 class Config:
     """One way of running: which build, OpenMP threads, BLAS threads."""
-    key: str          # baseline | blas-T | coarse-T
-    build: str        # original | transformed
+    key: str          # baseline | blas-T | coarse-T | torch-T
+    build: str        # original | transformed | torch (the same net in PyTorch)
     threads: int      # the T it stands for
     omp: Optional[int]
     blas: int
@@ -27,7 +31,8 @@ class Config:
 class Sample:
     """One process run: the median iteration time and per-layer medians."""
     iteration_ms: float
-    layers: Dict[str, List[float]]  # name -> [type, forward ms, backward ms] (type as str)
+    layers: Dict[str, List[float]]  # name -> [type, forward ms, backward ms] (type as str);
+    #                                 empty for torch runs
 
 
 @dataclass
@@ -41,22 +46,24 @@ class Measured:
         return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
     def layer_ms(self) -> Dict[str, Dict[str, float]]:
-        """name -> forward/backward medians across samples."""
+        """name -> forward/backward medians across samples (none for torch runs)."""
         out: Dict[str, Dict[str, float]] = {}
-        for name in self.samples[0].layers:
-            fwd = [s.layers[name][1] for s in self.samples]
-            bwd = [s.layers[name][2] for s in self.samples]
-            out[name] = {"type": self.samples[0].layers[name][0],
-                         "forward": statistics.median(fwd), "backward": statistics.median(bwd)}
+        first = self.samples[0].layers if self.samples else {}
+        for name, (type_, _, _) in first.items():
+            got = [s.layers[name] for s in self.samples if name in s.layers]
+            out[name] = {"type": type_, "forward": statistics.median(g[1] for g in got),
+                         "backward": statistics.median(g[2] for g in got)}
         return out
 
 
-def configs(threads: List[int]) -> List[Config]:
+def configs(threads: List[int], torch: bool = False) -> List[Config]:
     out = [Config("baseline", "original", 1, None, 1)]
     for t in threads:
         if t > 1:
             out.append(Config(f"blas-{t}", "original", t, None, t))
         out.append(Config(f"coarse-{t}", "transformed", t, t, 1))
+        if torch:
+            out.append(Config(f"torch-{t}", "torch", t, t, t))
     return out
 
 
@@ -73,15 +80,32 @@ def parse(stdout: str) -> Sample:
     return Sample(statistics.median(iters), layers)
 
 
-def run_once(exe: Path, cfg: Config, solver: Path, net: Path, data: Optional[str],
+def torch_env(threads: int) -> Dict[str, str]:
+    """A torch run's environment: T threads for OpenMP and the BLAS libraries, and this
+    package importable by `python -m`."""
+    env = buildtree.harness_env(threads, blas_threads=threads,
+                                extra={"MKL_NUM_THREADS": str(threads)})
+    paths = [str(PACKAGE_PARENT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
+def run_once(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Optional[str],
              iterations: int, warmup: int) -> Sample:
-    cmd = [str(exe), "time", "--solver", str(solver), "--net", str(net),
-           "--iterations", str(iterations), "--warmup", str(warmup)]
+    """One process: the driver's `time` mode, or for a torch configuration the same net in
+    PyTorch (`exe` is then unused: this Python runs it)."""
+    if cfg.build == "torch":
+        cmd = [sys.executable, "-m", TORCH_MODULE, "--threads", str(cfg.threads)]
+        env = torch_env(cfg.threads)
+    else:
+        cmd = [str(exe), "time"]
+        env = buildtree.harness_env(cfg.omp, blas_threads=cfg.blas)
+        if cfg.omp is None:
+            env.pop("OMP_NUM_THREADS", None)
+    cmd += ["--solver", str(solver), "--net", str(net),
+            "--iterations", str(iterations), "--warmup", str(warmup)]
     if data:
         cmd += ["--data", data]
-    env = buildtree.harness_env(cfg.omp, blas_threads=cfg.blas)
-    if cfg.omp is None:
-        env.pop("OMP_NUM_THREADS", None)
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     if proc.returncode != 0:
         lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
@@ -97,7 +121,7 @@ def measure(exes: Dict[str, Path], cfgs: List[Config], solver: Path, net: Path,
     results = [Measured(c) for c in cfgs]
     for _ in range(repeats):
         for m in results:
-            m.samples.append(run_once(exes[m.config.build], m.config, solver, net, data,
+            m.samples.append(run_once(exes.get(m.config.build), m.config, solver, net, data,
                                       iterations, warmup))
             if tick:
                 tick()

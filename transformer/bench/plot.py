@@ -1,5 +1,5 @@
-"""The benchmark's PNG: speedup against threads for both strategies with the ideal line, and
-the per-layer speedup at the largest thread count."""
+"""The benchmark's PNG: speedup against threads for both strategies (and PyTorch, when
+measured) with the ideal line, and the per-layer speedup at the largest thread count."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,6 +16,8 @@ def plot(figures: dict, title: str, out: Path) -> None:
     ax1.plot(threads, threads, "k--", label="ideal")
     ax1.plot(threads, [r["coarse_speedup"] for r in rows], "o-", label="coarse grain (cgp)")
     ax1.plot(threads, [r["fine_speedup"] for r in rows], "s-", label="fine grain (BLAS threads)")
+    if all("torch_speedup" in r for r in rows):
+        ax1.plot(threads, [r["torch_speedup"] for r in rows], "^-", label="PyTorch (CPU)")
     ax1.plot(threads, [r["amdahl_bound"] for r in rows], ":", label="Amdahl bound")
     ax1.set_xlabel("threads")
     ax1.set_ylabel("speedup over sequential original")

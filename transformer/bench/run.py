@@ -1,6 +1,6 @@
 """`cgp-transform bench`: build both trees with the driver (sharing check's work directory),
-time training iterations for the baseline, fine-grain BLAS and coarse-grain configurations,
-and derive speedups."""
+time training iterations for the baseline, fine-grain BLAS and coarse-grain configurations
+(and, with compare_torch, the same net in PyTorch), and derive speedups."""
 from __future__ import annotations
 
 import os
@@ -16,7 +16,7 @@ from ..check.run import build_pair, default_work, registered_types
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import figures as figures_mod
-from . import measure, nets
+from . import measure, nets, torch_ref
 
 
 @dataclass
@@ -31,6 +31,16 @@ class BenchOptions:
     work: Optional[str] = None
     data: Optional[str] = None
     jobs: int = field(default_factory=buildtree.jobs_default)
+    compare_torch: bool = False
+
+
+def torch_version() -> str:
+    """PyTorch's version, or an InputError when it cannot be imported."""
+    try:
+        import torch
+    except (ImportError, OSError):
+        raise InputError("--compare-torch needs PyTorch: pip install torch") from None
+    return str(torch.__version__)
 
 
 def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
@@ -42,9 +52,12 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     if opts.iterations < 1 or opts.repeats < 1:
         raise InputError("--iterations and --repeats must be at least 1")
     threads = sorted(set(opts.threads) | {1})
+    torch = torch_version() if opts.compare_torch else None  # before anything is built
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)
     choice = nets.resolve(root, opts.net, work)
+    if torch is not None:  # a layer PyTorch cannot run is an input error, found now
+        torch_ref.translate(choice.net, choice.solver, opts.data)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
         root, opts.transformed, work, analysis, False, opts.jobs, say)
@@ -52,7 +65,7 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     registered = registered_types(original_exe)
     policies = check_layers.select(analysis.program, analysis.decisions, registered, root,
                                    transformed)
-    cfgs = measure.configs(threads)
+    cfgs = measure.configs(threads, torch=torch is not None)
     say(f"timing {choice.name}: {len(cfgs)} configurations x {opts.repeats} repeats, "
         f"{opts.iterations} iterations each")
     tick = progress("benchmarking", len(cfgs) * opts.repeats) if progress else None
@@ -65,6 +78,7 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         "machine": {"cpus": os.cpu_count()},
         "iterations": opts.iterations, "warmup": opts.warmup, "repeats": opts.repeats,
         "threads": threads,
+        "compare_torch": torch is not None, "torch_version": torch,
         "measured": [{"config": m.config.__dict__, "iteration_ms": m.iteration,
                       "runs_ms": [s.iteration_ms for s in m.samples],
                       "layers_ms": m.layer_ms()} for m in measured],
