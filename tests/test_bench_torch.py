@@ -3,7 +3,6 @@ model built from it (same parameter count and shapes as Caffe's net), the torch 
 read by the driver's parser, the torch rows of the figures, and the errors."""
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,6 @@ from transformer.bench import figures, measure, report, torch_ref
 from transformer.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
-WORK = ROOT / "build" / "test_check"  # the builds of tests/test_check.py, reused
 EXAMPLES = ROOT / "caffe_src" / "examples"
 LENET = (EXAMPLES / "mnist" / "lenet_solver.prototxt",
          EXAMPLES / "mnist" / "lenet_train_test.prototxt")
@@ -234,20 +232,3 @@ def test_compare_torch_unsupported_layer_exits_2_before_building(tmp_path):
     assert "type Crop is not supported by --compare-torch" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     assert [p.name for p in (tmp_path / "work").iterdir()] == ["bench_solver.prototxt"]
-
-
-@pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
-def test_bench_lenet_compare_torch(tmp_path):
-    pytest.importorskip("torch")
-    out = tmp_path / "bench.json"
-    r = cgp("bench", "caffe_src", "--net", "lenet", "--threads", "2", "--iterations", "2",
-            "--warmup", "1", "--repeats", "1", "--work", WORK, "--compare-torch",
-            "--data", ROOT / "data" / "fashion-mnist", "--json", out, "--plot", tmp_path / "b.png")
-    assert r.returncode == 0, r.stdout + r.stderr
-    data = json.loads(out.read_text())
-    keys = [m["config"]["key"] for m in data["measured"]]
-    assert keys == ["baseline", "coarse-1", "torch-1", "blas-2", "coarse-2", "torch-2"]
-    assert data["compare_torch"] and data["torch_version"]
-    rows = data["figures"]["rows"]
-    assert all(row["torch_ms"]["median"] > 0 and row["coarse_over_torch"] > 0 for row in rows)
-    assert "coarse/torch" in r.stdout
