@@ -134,7 +134,7 @@ def test_bare_pragma_with_shared_col_buffer_fails(full_check, tmp_path):
 
 def test_dropped_reduction_fails(full_check, tmp_path):
     def drop(text):
-        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
+        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp::thread_id\(\),\s*cgp_shared_weight_diff\)",
                       "cgp_shared_weight_diff", text)
         return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
 

@@ -193,9 +193,11 @@ class Renderer:
         text = self.env.get_template("elementwise_loop.cpp.j2").render(
             marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
             deterministic=self.deterministic, scalars=[x.name for x in d.reduce if x.kind == "scalar"],
-            private_scalars=d.private_scalars, i=indent)
+            private_scalars=d.private_scalars, i=indent,
+            loop=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
         start = _line_start(src, loop.start)
-        r.edits.append(Edit(d.file, start, 0, indent + text.lstrip(" "), _plan_id(d)))
+        r.edits.append(Edit(d.file, start, loop.end - start, indent + text.strip(" \n"),
+                            _plan_id(d)))
 
     def _batch_loop(self, r: Rendered, fn: FunctionIR, loop: Node):
         d = r.decision
@@ -246,7 +248,8 @@ class Renderer:
             work=self.env.get_template("batch_work.cpp.j2").render(
                 bottoms=_bottoms_param(fn)).rstrip("\n"),
             scalars=[x.name for x in d.reduce if x.kind == "scalar"],
-            private_scalars=d.private_scalars, body=body_text)
+            private_scalars=d.private_scalars, body=body_text,
+            original=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
 

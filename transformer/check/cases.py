@@ -47,6 +47,9 @@ _CASES = [
          "pooling_param { pool: STOCHASTIC kernel_size: 2 stride: 2 }", ["N,2,6,6:positive"]),
     Case("InnerProduct", "InnerProduct", f"inner_product_param {{ num_output: 10 {_G} }}",
          ["N,4,5,5"]),
+    # many outputs against a small batch: the forward and bottom-diff gemms split C's columns
+    Case("InnerProduct-wide", "InnerProduct", f"inner_product_param {{ num_output: 300 {_G} }}",
+         ["N,40"]),
     Case("InnerProduct-transpose", "InnerProduct",
          f"inner_product_param {{ num_output: 7 transpose: true {_G} }}", ["N,20"]),
     Case("ReLU", "ReLU", "", ["N,3,6,6"]),
@@ -62,7 +65,7 @@ _CASES = [
          "loss_param { ignore_label: 2 normalization: VALID }",
          ["N,5,3,4", "N,1,3,4:label=5"], propagate=[1, 0]),
     Case("Accuracy", "Accuracy", "accuracy_param { top_k: 2 }", ["N,10", "N:label=10"],
-         propagate=[0, 0]),
+         tops=2, propagate=[0, 0]),
     Case("LRN-across", "LRN", "lrn_param { local_size: 3 alpha: 0.5 beta: 0.75 }",
          ["N,6,5,5"]),
     Case("LRN-within", "LRN",

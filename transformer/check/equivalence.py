@@ -2,8 +2,10 @@
 transformed build at every thread count, and compare the dumps array by array."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
@@ -32,6 +34,18 @@ class CaseResult:
     max_rel_error: float = 0.0
     max_ulp: int = 0
     failures: List[str] = field(default_factory=list)
+
+
+def case_param_file(work: Path, case: Case) -> Path:
+    """The case's LayerParameter, written once under work/cases for every run of it."""
+    param_file = work / "cases" / f"{case.name}.prototxt"
+    if not param_file.exists() or param_file.read_text() != case.param_text():
+        # written whole and renamed: a race run of the same case may be reading it
+        param_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = param_file.with_name(f"{param_file.name}.{os.getpid()}.{threading.get_ident()}")
+        tmp.write_text(case.param_text())
+        os.replace(tmp, param_file)
+    return param_file
 
 
 def run_driver(exe: Path, case: Case, param_file: Path, out: Path, batches: Sequence[int],
@@ -99,9 +113,7 @@ def check_case(case: Case, policy: LayerPolicy, original_exe: Path, transformed_
                tick: Optional[Callable[[], None]] = None) -> List[CaseResult]:
     """Every row for one case: the original once, the transformed build at each thread count.
     With deterministic=True everything must also be bitwise equal to the 1-thread run."""
-    param_file = work / "cases" / f"{case.name}.prototxt"
-    param_file.parent.mkdir(parents=True, exist_ok=True)
-    param_file.write_text(case.param_text())
+    param_file = case_param_file(work, case)
     ref_dir = work / "runs" / "original" / case.name
     proc = run_driver(original_exe, case, param_file, ref_dir, batches, dtypes,
                       buildtree.harness_env(None))

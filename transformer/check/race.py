@@ -9,7 +9,7 @@ from typing import Sequence
 
 from .. import buildtree
 from .cases import Case
-from .equivalence import run_driver
+from .equivalence import case_param_file, run_driver
 
 _ARCHER_ACTIVE = "Archer detected OpenMP application with TSan"
 _REPORT = re.compile(r"WARNING: ThreadSanitizer: (.*)")
@@ -37,9 +37,7 @@ def _first_frames(stderr: str, limit: int = 3) -> str:
 
 def check_case(case: Case, layer: str, exe: Path, work: Path, threads: int,
                batches: Sequence[int], dtypes: Sequence[str]) -> RaceResult:
-    param_file = work / "cases" / f"{case.name}.prototxt"
-    param_file.parent.mkdir(parents=True, exist_ok=True)
-    param_file.write_text(case.param_text())
+    param_file = case_param_file(work, case)
     out = work / "runs" / f"race-T{threads}" / case.name
     proc = run_driver(exe, case, param_file, out, batches, dtypes, buildtree.race_env(threads))
     stderr = (proc.stderr or "") + (proc.stdout or "")

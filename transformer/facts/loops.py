@@ -132,7 +132,7 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
     for entry, fn in _reachable(program, cls):
         oracle = _oracle_for(program, cls, fn)
         degraded = fn.file in program.degraded_files
-        claimed: List[Node] = []
+        claimed: List[Node] = _generated(fn)
 
         def inside_claimed(n: Node) -> bool:
             return any(c.start <= n.start and n.end <= c.end and c is not n for c in claimed)
@@ -214,6 +214,22 @@ def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
                      end=call.end, kind="batch-blas", var="", trip="", effects=None,
                      degraded=degraded, blas_dim=dim, blas_call=call.text,
                      blas_name=call.name, blas_args=[a.text.strip() for a in args])
+
+
+def _generated(fn: FunctionIR) -> List[Node]:
+    """Code that cgp-transform wrote in an earlier run: a block that declares `cgp_`
+    variables, or an `if` on a `cgp::` test (with the original loop as its sequential
+    branch). Nothing inside is planned again."""
+    out = []
+    for n in fn.body.walk():
+        if n.kind == "block" and any(c.kind in ("decl", "decls") and
+                                     (c.name.startswith("cgp_") or
+                                      any(d.name.startswith("cgp_") for d in c.children))
+                                     for c in n.children):
+            out.append(n)
+        elif n.kind == "if" and n.children and "cgp::" in n.children[0].text:
+            out.append(n)
+    return out
 
 
 def _in_lambda(fn: FunctionIR, n: Node) -> bool:
