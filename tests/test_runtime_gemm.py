@@ -1,7 +1,8 @@
-"""The runtime's split of a batch gemm (cgp::gemm_rows), compiled and run against OpenBLAS:
-blocks of C's columns when op(B) is the larger operand (InnerProduct's weights against a
-small batch), blocks of rows otherwise, and in both cases the product of the whole call, for
-every combination of transposes and for beta 0 and 1. The program interposes cblas_sgemm to
+"""The runtime's split of a batch gemm (cgp::gemm_rows, and cgp::gemm_k, whose contraction
+runs over the samples), compiled and run against OpenBLAS: blocks of C's columns when op(B)
+is the larger operand (InnerProduct's weights against a small batch), blocks of rows
+otherwise, and in both cases the product of the whole call, for every combination of
+transposes and for beta 0 and 1. The program interposes cblas_sgemm to
 see how each call was cut."""
 import os
 import shutil
@@ -54,7 +55,11 @@ int main(int argc, char** argv) {
   cblas_sgemm(CblasRowMajor, ta, tb, M, N, K, 0.5f, A.data(), lda, B.data(), ldb, beta,
               want.data(), N);
   counting = true;
-  cgp::gemm_rows(ta, tb, M, N, K, 0.5f, A.data(), B.data(), beta, got.data());
+  if (argv[7][0] == 'k') {
+    cgp::gemm_k(ta, tb, M, N, K, 0.5f, A.data(), B.data(), beta, got.data());
+  } else {
+    cgp::gemm_rows(ta, tb, M, N, K, 0.5f, A.data(), B.data(), beta, got.data());
+  }
   counting = false;
   double err = 0, norm = 0;
   for (size_t i = 0; i < want.size(); ++i) {
@@ -85,10 +90,12 @@ def exe(tmp_path_factory):
     return d / "main"
 
 
-def run(exe, m, n, k, ta="N", tb="N", beta=0.0, threads=2):
+def run(exe, m, n, k, ta="N", tb="N", beta=0.0, threads=2, fn="rows", force=False):
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     env.pop("CGP_FORCE_PARALLEL", None)
-    out = subprocess.run([str(exe), str(m), str(n), str(k), ta, tb, str(beta)], env=env,
+    if force:
+        env["CGP_FORCE_PARALLEL"] = "1"
+    out = subprocess.run([str(exe), str(m), str(n), str(k), ta, tb, str(beta), fn], env=env,
                          capture_output=True, text=True, check=True).stdout.split()
     return {"whole": int(out[1]), "rows": int(out[3]), "cols": int(out[5]),
             "relerr": float(out[7])}
@@ -116,3 +123,23 @@ def test_tall_gemm_is_split_by_rows(exe, ta, beta):
 def test_one_thread_runs_whole(exe):
     got = run(exe, 64, 500, 800, threads=1)
     assert got == {"whole": 1, "rows": 0, "cols": 0, "relerr": 0.0}
+
+
+@pytest.mark.parametrize("beta", [0.0, 1.0])
+def test_weight_gradient_is_split_without_reduction(exe, beta):
+    # cifar10_quick's ip1 weight gradient: 64 outputs x 1024 inputs, summed over 100 samples
+    got = run(exe, 64, 1024, 100, "T", "N", beta, fn="k")
+    assert got["whole"] == 0 and got["rows"] == 0 and got["cols"] >= 2, got
+    assert got["relerr"] < 1e-5, got
+    # a tall one (500 outputs x 64 inputs): blocks of rows
+    got = run(exe, 500, 64, 64, "T", "N", beta, fn="k")
+    assert got["whole"] == 0 and got["cols"] == 0 and got["rows"] >= 2, got
+    assert got["relerr"] < 1e-5, got
+
+
+def test_narrow_weight_gradient_sums_parts(exe):
+    # few rows and columns: each thread sums its samples into a private C, added in order
+    assert run(exe, 4, 8, 400, "T", "N", 1.0, fn="k")["whole"] == 1  # too little work
+    got = run(exe, 4, 8, 400, "T", "N", 1.0, fn="k", force=True)
+    assert got["whole"] >= 2 and got["rows"] == 0 and got["cols"] == 0, got
+    assert got["relerr"] < 1e-5, got

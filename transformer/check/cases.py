@@ -50,6 +50,9 @@ _CASES = [
     # many outputs against a small batch: the forward and bottom-diff gemms split C's columns
     Case("InnerProduct-wide", "InnerProduct", f"inner_product_param {{ num_output: 300 {_G} }}",
          ["N,40"]),
+    # many inputs: the weight gradient and the bottom diff split C's columns
+    Case("InnerProduct-wide-input", "InnerProduct",
+         f"inner_product_param {{ num_output: 8 {_G} }}", ["N,300"]),
     Case("InnerProduct-transpose", "InnerProduct",
          f"inner_product_param {{ num_output: 7 transpose: true {_G} }}", ["N,20"]),
     Case("ReLU", "ReLU", "", ["N,3,6,6"]),
