@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from transformer.render import Renderer
+from support.runtime_program import build_runtime_program
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 
@@ -80,14 +80,7 @@ int main(int argc, char** argv) {
 
 @pytest.fixture(scope="module")
 def exe(tmp_path_factory):
-    d = tmp_path_factory.mktemp("rt_gemm")
-    (d / "cgp_runtime.hpp").write_text(Renderer(None, {}).runtime_header())
-    (d / "main.cpp").write_text(PROGRAM)
-    r = subprocess.run(["g++", "-std=c++17", "-O1", "-fopenmp", f"-I{d}", str(d / "main.cpp"),
-                        "-o", str(d / "main"), "-Wl,--no-as-needed", "-lopenblas", "-ldl"],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return d / "main"
+    return build_runtime_program(tmp_path_factory.mktemp("rt_gemm"), PROGRAM)
 
 
 def run(exe, m, n, k, ta="N", tb="N", beta=0.0, threads=2, fn="rows", force=False):

@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from transformer.render import CHUNKS_PER_THREAD, Renderer
+from support.runtime_program import build_runtime_program
+from transformer.render import CHUNKS_PER_THREAD
 
 BLOCKS = 4 * CHUNKS_PER_THREAD  # at 4 threads
 
@@ -62,13 +63,7 @@ int main(int argc, char** argv) {
 
 @pytest.fixture(scope="module")
 def exe(tmp_path_factory):
-    d = tmp_path_factory.mktemp("rt")
-    (d / "cgp_runtime.hpp").write_text(Renderer(None, {}).runtime_header())
-    (d / "main.cpp").write_text(PROGRAM)
-    r = subprocess.run(["g++", "-std=c++17", "-O1", "-fopenmp", f"-I{d}", str(d / "main.cpp"),
-                        "-o", str(d / "main"), "-lopenblas"], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return d / "main"
+    return build_runtime_program(tmp_path_factory.mktemp("rt"), PROGRAM)
 
 
 def run(exe, n, shift, threads=4, force=False):
