@@ -28,10 +28,12 @@ def test_some_fixtures_are_rewritten(rendered):
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
-@pytest.mark.parametrize("openmp", [False, True], ids=["plain", "fopenmp"])
+@pytest.mark.parametrize("openmp,std", [(False, "c++17"), (True, "c++17"), (True, "c++11")],
+                         ids=["plain", "fopenmp", "fopenmp-c++11"])
 @pytest.mark.parametrize("src", golden.sources(), ids=lambda p: p.name)
-def test_golden_compiles(rendered, src, openmp):
-    cmd = ["g++", "-std=c++17", "-fsyntax-only", f"-I{rendered / 'include'}",
+def test_golden_compiles(rendered, src, openmp, std):
+    # C++11 too: the Caffe forks that set -std=c++11 must build the output
+    cmd = ["g++", f"-std={std}", "-fsyntax-only", f"-I{rendered / 'include'}",
            f"-I{golden.FIXTURES / 'include'}", str(golden.expected_path(src))]
     if openmp:
         cmd.insert(2, "-fopenmp")
