@@ -14,6 +14,7 @@ import itertools
 import json
 import os
 import re
+import signal
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, replace
@@ -689,6 +690,12 @@ def build_pch(headers: Sequence[str], args: Sequence[str], key: str,
         return None
 
 
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the main process, which cancels what is queued: a worker
+    interrupted while waiting for work would print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class _Inline:
     """An executor that runs each call at once, in this process (one job)."""
 
@@ -700,11 +707,8 @@ class _Inline:
             fut.set_exception(e)
         return fut
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
 
 
 _PENDING = "pending"
@@ -871,13 +875,20 @@ def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
         headers = common_headers([f for f, _, _ in todo], include_dirs)
         # one more worker than units: the two prefixes build side by side
         workers = jobs or min(len(todo) + 1, os.cpu_count() or 1)
-        with (ProcessPoolExecutor(max_workers=workers) if workers > 1 else _Inline()) as pool, \
-                _no_gc():
-            batch = _Batch(pool, max(workers, 1), root, skips)
-            for (f, _, entry), data in batch.run(todo, headers, include_dirs, tree_digest):
-                results[f] = _store(entry, data)
-                if progress:
-                    progress()
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init) \
+            if workers > 1 else _Inline()
+        try:
+            with _no_gc():
+                batch = _Batch(pool, max(workers, 1), root, skips)
+                for (f, _, entry), data in batch.run(todo, headers, include_dirs, tree_digest):
+                    results[f] = _store(entry, data)
+                    if progress:
+                        progress()
+        except BaseException:
+            # Ctrl-C (or an error): drop the queued units; a worker finishes the one it holds
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     return [results[f] for f in files]
 
 
