@@ -162,9 +162,8 @@ class Renderer:
     def _elementwise_call(self, r: Rendered, fn: FunctionIR, call: Node):
         d = r.decision
         src = self.sources[d.file]
-        parent = _parent(fn.body, call)
-        if parent is None or parent.kind != "block":
-            raise _Skip("the call is not a statement of its own in a block")
+        if not _is_statement(_parent(fn.body, call), call):
+            raise _Skip("the call is not a statement of its own")
         args = call.children[1:]
         if not args or call.children[0].macro or any(a.macro for a in args):
             raise _Skip("the call comes from a macro")
@@ -259,6 +258,23 @@ def _parent(body: Node, target: Node) -> Optional[Node]:
         if any(c is target for c in n.children):
             return n
     return None
+
+
+def _is_statement(parent: Optional[Node], node: Node) -> bool:
+    """Is `node` a statement of its own: in a block, or the unbraced body of an if, else,
+    for, while or do, where a braced block may stand in for it?"""
+    if parent is None:
+        return False
+    kids = parent.children
+    if parent.kind == "block":
+        return True
+    if parent.kind == "if":
+        return len(kids) >= 2 and any(node is k for k in kids[-2:]) and node is not kids[0]
+    if parent.kind in ("for", "while"):
+        return bool(kids) and node is kids[-1]
+    if parent.kind == "do":
+        return bool(kids) and node is kids[0]
+    return False
 
 
 def _statement_end(source: bytes, end: int) -> int:
