@@ -4,13 +4,11 @@ is the larger operand (InnerProduct's weights against a small batch), blocks of 
 otherwise, and in both cases the product of the whole call, for every combination of
 transposes and for beta 0 and 1. The program interposes cblas_sgemm to
 see how each call was cut."""
-import os
 import shutil
-import subprocess
 
 import pytest
 
-from support.runtime_program import build_runtime_program
+from support.runtime_program import build_runtime_program, run_program
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 
@@ -84,12 +82,7 @@ def exe(tmp_path_factory):
 
 
 def run(exe, m, n, k, ta="N", tb="N", beta=0.0, threads=2, fn="rows", force=False):
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-    env.pop("CGP_FORCE_PARALLEL", None)
-    if force:
-        env["CGP_FORCE_PARALLEL"] = "1"
-    out = subprocess.run([str(exe), str(m), str(n), str(k), ta, tb, str(beta), fn], env=env,
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = run_program(exe, [m, n, k, ta, tb, beta, fn], threads, force)
     return {"whole": int(out[1]), "rows": int(out[3]), "cols": int(out[5]),
             "relerr": float(out[7])}
 

@@ -1,13 +1,11 @@
 """The runtime's split of elementwise library calls, compiled and run: blocks cover every
 element once, the call runs whole when two arrays overlap in part, below the size threshold,
 and inside a parallel region, and the results are those of the whole call."""
-import os
 import shutil
-import subprocess
 
 import pytest
 
-from support.runtime_program import build_runtime_program
+from support.runtime_program import build_runtime_program, run_program
 from transformer.render import CHUNKS_PER_THREAD
 
 BLOCKS = 4 * CHUNKS_PER_THREAD  # at 4 threads
@@ -67,12 +65,7 @@ def exe(tmp_path_factory):
 
 
 def run(exe, n, shift, threads=4, force=False):
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-    env.pop("CGP_FORCE_PARALLEL", None)
-    if force:
-        env["CGP_FORCE_PARALLEL"] = "1"
-    out = subprocess.run([str(exe), str(n), str(shift)], env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = run_program(exe, [n, shift], threads, force)
     return {"calls": int(out[1]), "same": out[3] == "1", "nested": int(out[5])}
 
 

@@ -1,7 +1,9 @@
 """Build a small C++ program against the runtime header the tool emits (cgp_runtime.hpp),
 with OpenMP and OpenBLAS, for the tests that run the runtime's splits directly."""
+import os
 import subprocess
 from pathlib import Path
+from typing import List
 
 from transformer.render import Renderer
 
@@ -17,3 +19,14 @@ def build_runtime_program(directory: Path, source: str) -> Path:
                         "-lopenblas", "-ldl"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return exe
+
+
+def run_program(exe: Path, args, threads: int, force: bool = False) -> List[str]:
+    """Run a runtime test program at `threads` OpenMP threads, with the size thresholds
+    (CGP_FORCE_PARALLEL) on or off whatever the caller's environment says; its words."""
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    env.pop("CGP_FORCE_PARALLEL", None)
+    if force:
+        env["CGP_FORCE_PARALLEL"] = "1"
+    return subprocess.run([str(exe)] + [str(a) for a in args], env=env, capture_output=True,
+                          text=True, check=True).stdout.split()
