@@ -690,10 +690,26 @@ def build_pch(headers: Sequence[str], args: Sequence[str], key: str,
         return None
 
 
+class _Pool(ProcessPoolExecutor):
+    """Worker processes that leave Ctrl-C to the main process, which cancels what is queued:
+    a worker interrupted while starting or waiting for work would print a traceback.
+    Workers are started inside submit(); SIGINT is blocked there, so a worker is born with
+    it blocked and ignores it (dropping one already pending) before it unblocks it."""
+
+    def __init__(self, max_workers: int):
+        super().__init__(max_workers=max_workers, initializer=_worker_init)
+
+    def submit(self, fn, /, *args, **kwargs):
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return super().submit(fn, *args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the main process, which cancels what is queued: a worker
-    interrupted while waiting for work would print a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class _Inline:
@@ -875,8 +891,7 @@ def parse_files(files: Sequence[Path], root: Path, args_for, tree_digest: str,
         headers = common_headers([f for f, _, _ in todo], include_dirs)
         # one more worker than units: the two prefixes build side by side
         workers = jobs or min(len(todo) + 1, os.cpu_count() or 1)
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init) \
-            if workers > 1 else _Inline()
+        pool = _Pool(workers) if workers > 1 else _Inline()
         try:
             with _no_gc():
                 batch = _Batch(pool, max(workers, 1), root, skips)
