@@ -134,7 +134,7 @@ def test_bare_pragma_with_shared_col_buffer_fails(full_check, tmp_path):
 
 def test_dropped_reduction_fails(full_check, tmp_path):
     def drop(text):
-        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp::thread_id\(\),\s*cgp_shared_weight_diff\)",
+        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
                       "cgp_shared_weight_diff", text)
         return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
 
@@ -194,7 +194,7 @@ def test_deterministic_build_is_bitwise_across_thread_counts(tmp_path):
     """--deterministic: fixed chunks and ordered partial sums, so 1, 2, 3 and 8 threads give
     the same bits, reductions and split gemms included."""
     out = tmp_path / "det.json"
-    r = cgp("check", "caffe_src", "--deterministic", "--work", ROOT / "build" / "test_check_det",
+    r = cgp("check", "caffe_src", "--deterministic", "--no-race", "--work", ROOT / "build" / "test_check_det",
             "--threads", "1,2,3,8", "--batches", "7,64", "--no-train", "--json", out, "--quiet")
     assert r.returncode == 0, r.stdout + r.stderr
     data = json.loads(out.read_text())

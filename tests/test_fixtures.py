@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 EXPECT = re.compile(r"//\s*CGP-EXPECT:\s*(.*)$")
 LIST_KEYS = ("privatize", "reduce", "induction", "split")
+# checked only where written: the accessors hoisted before the region, the Blobs synced there
+OPTIONAL_KEYS = ("hoist", "sync")
 
 
 def parse_expectation(text: str) -> dict:
@@ -36,6 +38,8 @@ def parse_expectation(text: str) -> dict:
     for word in words[1:]:
         key, _, value = word.partition("=")
         if key in LIST_KEYS:
+            exp[key] = set(filter(None, value.split(",")))
+        elif key in OPTIONAL_KEYS:
             exp[key] = set(filter(None, value.split(",")))
         elif key in ("reason", "kind"):
             exp[key] = value
@@ -86,6 +90,8 @@ def actual(d) -> dict:
     return {"decision": d.decision, "reason": d.reason.replace(" ", "-"), "kind": d.kind,
             "privatize": {p.name for p in d.privatize}, "reduce": {r.name for r in d.reduce},
             "induction": {i.var for i in d.induction}, "split": split,
+            "hoist": {h.call.replace(" ", "") for h in d.hoist},
+            "sync": {f"{s.receiver}.{s.method}()".replace(" ", "") for s in d.sync},
             "detail": d.detail}
 
 
@@ -114,6 +120,9 @@ def test_expectation(decisions, file, line, exp):
         else:
             for key in LIST_KEYS:
                 assert got[key] == exp[key], f"{key}: {where}"
+            for key in OPTIONAL_KEYS:
+                if key in exp:
+                    assert got[key] == exp[key], f"{key}: {where}"
 
 
 def test_every_decision_is_expected(decisions):
@@ -129,7 +138,8 @@ def test_enough_expectations():
 
 def test_expectations_are_well_formed():
     reasons = {"rng", "cross-sample-dependence", "unknown-call", "unprovable-induction",
-               "aliasing", "early-exit", "already-parallel", "degraded-parse", "too-little-work"}
+               "aliasing", "early-exit", "already-parallel", "degraded-parse", "too-little-work",
+               "blob-accessor"}
     for file, line, exp in EXPECTATIONS:
         assert exp["decision"] in ("parallel", "rejected"), (file, line)
         assert exp["kind"] in (None, "batch-loop", "batch-blas", "elementwise",

@@ -72,8 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--dtype", default="float,double", metavar="LIST",
                    help="float, double or both (default both)")
     c.add_argument("--layers", metavar="TYPE,...", help="check only these layer types")
-    c.add_argument("--race", action="store_true",
-                   help="also build with clang-14 + ThreadSanitizer and run under Archer")
+    c.add_argument("--race", action="store_true", default=None,
+                   help="also build with clang-14 + ThreadSanitizer and run under Archer "
+                        "(the default where clang-14 and libomp-14-dev are installed)")
+    c.add_argument("--no-race", dest="race", action="store_false",
+                   help="skip the race check (then a race shows only if threads interleave)")
     c.add_argument("--race-threads", type=int, metavar="T",
                    help="threads for the race runs (default: the largest of --threads)")
     c.add_argument("--deterministic", action="store_true",

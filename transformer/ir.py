@@ -60,6 +60,7 @@ class Param:
 class Field:
     name: str
     type: str
+    access: str = ""  # public | protected | private ('' when unknown)
 
 
 @dataclass

@@ -477,7 +477,8 @@ def _lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitI
                     if ck == "CXX_BASE_SPECIFIER":
                         bases.append(last_identifier(_strip_template_args(ch.spelling)))
                     elif ck == "FIELD_DECL":
-                        fields.append(Field(ch.spelling, ch.type.spelling))
+                        fields.append(Field(ch.spelling, ch.type.spelling,
+                                            ch.access_specifier.name.lower()))
                     elif ck in _FUNCTION_KINDS:
                         methods.append(ch.spelling)
                         defaults[ch.spelling] = [_param_default(a, source) for a in _children(ch)

@@ -6,6 +6,7 @@ induction, split) from the effects. When a rule cannot prove what it needs, it r
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from itertools import product
 from typing import Dict, List, Optional, Set, Tuple
@@ -24,8 +25,9 @@ EARLY_EXIT = "early exit"
 ALREADY_PARALLEL = "already parallel"
 DEGRADED = "degraded parse"
 TOO_LITTLE = "too little work"
+BLOB_ACCESSOR = "blob accessor"
 REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
-           DEGRADED, TOO_LITTLE)
+           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR)
 
 
 @dataclass
@@ -67,6 +69,33 @@ class InductionPlan:
 
 
 @dataclass
+class Hoist:
+    """A Blob accessor of the loop body evaluated once, on the calling thread, before the
+    region; the body uses the pointer it returned. A call that the body makes only under a
+    condition, on a receiver `V[k]`, is evaluated only when k is in V's range (nullptr
+    otherwise, which the body then never dereferences)."""
+
+    var: str  # the variable that holds the pointer
+    call: str  # the accessor call's source text
+    vector: str = ""  # bounds-check: k < V.size()
+    index: str = ""
+    uses: List[Tuple[str, int, int]] = field(default_factory=list)  # (file, start, end)
+
+
+@dataclass
+class Sync:
+    """A Blob read through a const accessor in a helper the loop reaches: its memory is
+    brought to the CPU before the region, so that the workers' calls only read its state."""
+
+    receiver: str  # the receiver's source text, in the helper (members only)
+    method: str  # cpu_data | cpu_diff
+    this_prefix: bool  # spell `this->` before the receiver at the loop
+    arrow: bool  # the receiver is a pointer: `->`, else `.`
+    vector: str = ""  # a receiver `V[k]` met under a condition: synced only when k < V.size()
+    index: str = ""
+
+
+@dataclass
 class Decision:
     file: str
     line: int
@@ -83,7 +112,8 @@ class Decision:
     induction: List[InductionPlan] = field(default_factory=list)
     split: List[str] = field(default_factory=list)
     assumes: List[str] = field(default_factory=list)
-    hoist: List[str] = field(default_factory=list)
+    hoist: List[Hoist] = field(default_factory=list)
+    sync: List[Sync] = field(default_factory=list)
     private_scalars: List[str] = field(default_factory=list)  # written before read, per sample
     helpers: List[str] = field(default_factory=list)
     degraded: bool = False
@@ -364,12 +394,14 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
         privatize, reduce, assumes = _memory_plan(f, e, live_in)
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
+        hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
     except Rejection as r:
         d.reason, d.detail = r.reason, r.detail
         return d
     d.decision = "parallel"
     d.privatize, d.reduce, d.assumes = privatize, reduce, assumes
     d.private_scalars = private_scalars
+    d.hoist, d.sync = hoist, sync
     seen = set()
     for ind in e.inductions:
         if ind.var in seen:
@@ -389,8 +421,81 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
         d.induction.append(InductionPlan(var=ind.var, step_per_iteration=per_iter,
                                          closed_form=form + (f" if {cond}" if cond else ""),
                                          condition=cond))
-    d.hoist = sorted(set(e.accessor_calls))
     return d
+
+
+_CONST_ACCESSORS = ("cpu_data", "cpu_diff")
+
+
+def _accessor_plan(e: BodyEffects, privatized: Set[str],
+                   assumes: List[str]) -> Tuple[List[Hoist], List[Sync]]:
+    """No worker thread may run a Blob accessor that can change the Blob's sync state (a
+    Blob whose memory is not yet at the CPU is allocated and zeroed by the first call: each
+    thread would do it, and all but one thread's writes would be lost). An accessor on a
+    Blob of the iteration's own, or on a privatized scratch Blob, is harmless. Any other in
+    the loop body is hoisted before the region, when its receiver is loop-invariant. A const
+    accessor in a helper, on a member Blob, is made harmless by syncing that Blob before
+    the region: then it only reads the state. Everything else is rejected."""
+    hoists: Dict[str, Hoist] = {}
+    syncs: Dict[Tuple[str, str], Sync] = {}
+    for a in e.accessors:
+        if a.own or a.root_name in privatized:
+            continue
+        where = f"{a.text} at line {a.line}"
+        if not a.helper:
+            if not a.invariant:
+                raise Rejection(BLOB_ACCESSOR, f"{where}: its receiver changes inside the "
+                                               f"loop, so it cannot be evaluated before it")
+            checked = a.guarded and a.indexed
+            if checked and not a.vector:
+                raise Rejection(BLOB_ACCESSOR, f"{where} runs under a condition, and its "
+                                               f"receiver may not exist otherwise")
+            key = re.sub(r"\s+", "", a.text)
+            h = hoists.get(key)
+            if h is None:
+                h = hoists[key] = Hoist(var=_hoist_name(a.text, hoists), call=a.text)
+            if checked:
+                h.vector, h.index = a.vector, a.index
+            if (a.file, a.start, a.end) not in h.uses:
+                h.uses.append((a.file, a.start, a.end))
+            continue
+        if a.method not in _CONST_ACCESSORS:
+            raise Rejection(BLOB_ACCESSOR, f"{where} (in a helper) may change the state of "
+                                           f"a Blob that every thread shares")
+        if a.root_kind == "member" and a.prepared:
+            note = (f"{a.root_name} is at the CPU before the loop (Reshape/LayerSetUp take "
+                    f"it mutably), so {a.method} in a helper only reads its state")
+            if note not in assumes:
+                assumes.append(note)
+            continue
+        if not a.members_only or not a.reachable or (a.guarded and a.indexed and not a.vector):
+            raise Rejection(BLOB_ACCESSOR, f"{where} (in a helper) reads a Blob that "
+                                           f"cannot be synced before the region")
+        recv = re.sub(r"\s+", "", a.receiver)
+        arrow = a.text[len(a.receiver):].lstrip().startswith("->")
+        syncs.setdefault((recv, a.method), Sync(receiver=a.receiver, method=a.method,
+                                                this_prefix=not recv.startswith("this->"),
+                                                arrow=arrow))
+        if a.guarded and a.indexed:
+            sync = syncs[(recv, a.method)]
+            sync.vector, sync.index = a.vector, a.index
+    spans = sorted(u[1:] for h in hoists.values() for u in h.uses)
+    for (s1, e1), (s2, e2) in zip(spans, spans[1:]):
+        if s2 < e1 and (s1, e1) != (s2, e2):
+            raise Rejection(BLOB_ACCESSOR, "one Blob accessor is nested in another's receiver")
+    return list(hoists.values()), list(syncs.values())
+
+
+def _hoist_name(call: str, taken: Dict[str, Hoist]) -> str:
+    """cgp_ + the call's words: bottom[i]->mutable_cpu_diff() -> cgp_bottom_i_mutable_cpu_diff."""
+    words = re.findall(r"[A-Za-z0-9]+", call.replace("this->", ""))
+    base = "cgp_" + "_".join(words)
+    names = {h.var for h in taken.values()}
+    name, k = base, 1
+    while name in names:
+        k += 1
+        name = f"{base}_{k}"
+    return name
 
 
 def _decide_blas(f: LoopFacts, d: Decision) -> Decision:

@@ -25,6 +25,7 @@ MIN_BATCH_WORK = 16384  # bottom elements below which a batch loop stays sequent
 CHUNKS_PER_THREAD = 4  # batch-loop parts per thread, scheduled dynamically
 MIN_BLAS_WORK = 1 << 18  # multiply-adds below which a batch BLAS call stays whole
 DETERMINISTIC_CHUNKS = 16
+MAX_ACCUMULATOR_BYTES = 64 << 20  # private accumulators of one batch loop, beyond its shared buffers
 
 
 def template_dir() -> Path:
@@ -110,7 +111,7 @@ class Renderer:
             version=__version__, deterministic=self.deterministic,
             deterministic_chunks=DETERMINISTIC_CHUNKS, min_blas_work=MIN_BLAS_WORK,
             min_batch_work=MIN_BATCH_WORK, min_elementwise=MIN_ELEMENTWISE,
-            chunks_per_thread=CHUNKS_PER_THREAD)
+            chunks_per_thread=CHUNKS_PER_THREAD, max_accumulator_bytes=MAX_ACCUMULATOR_BYTES)
 
     def include_line(self) -> str:
         return self.env.get_template("include_runtime.cpp.j2").render()
@@ -189,11 +190,25 @@ class Renderer:
             raise _Skip("the loop does not start its own line")
         if d.privatize or any(x.kind == "array" for x in d.reduce) or d.induction:
             raise _Skip("elementwise loops are rendered only without scratch or accumulators")
+        scalars = [x.name for x in d.reduce if x.kind == "scalar"]
+        body = loop.children[3]
+        if scalars and not _starts_at_zero(loop.children[0]):
+            raise _Skip("the loop does not start at 0")
+        original = src[loop.start:loop.end].decode("utf-8", "surrogateescape")
+        subs = _hoist_subs(d, loop)
+        body_end = body.end if body.kind == "block" else _statement_end(src, body.end) + 1
+        if body_end <= 0:
+            raise _Skip("no ';' after the loop body")
+        body_subs = [s for s in subs if body.start <= s[0] and s[1] <= body_end]
+        body_text = _substitute(src[body.start:body_end].decode("utf-8", "surrogateescape"),
+                                body.start, body_subs)
+        if body.kind != "block":
+            body_text = "{ " + body_text + " }"
         text = self.env.get_template("elementwise_loop.cpp.j2").render(
             marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
-            deterministic=self.deterministic, scalars=[x.name for x in d.reduce if x.kind == "scalar"],
-            private_scalars=d.private_scalars, i=indent,
-            loop=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
+            deterministic=self.deterministic, scalars=scalars, var=d.var, body=body_text,
+            private_scalars=d.private_scalars, i=indent, **_accessor_args(d),
+            parallel_loop=_substitute(original, loop.start, subs), loop=original)
         start = _line_start(src, loop.start)
         r.edits.append(Edit(d.file, start, loop.end - start, indent + text.strip(" \n"),
                             _plan_id(d)))
@@ -239,6 +254,7 @@ class Renderer:
         for ind in d.induction:
             inductions.append({"var": ind.var, "step": ind.step_per_iteration,
                                "cond": ind.condition})
+        subs += _hoist_subs(d, body)
         body_text = _substitute(body.text, body.start, subs)
         indent = _indent(src, loop.start)
         text = self.env.get_template("batch_loop.cpp.j2").render(
@@ -247,10 +263,25 @@ class Renderer:
             work=self.env.get_template("batch_work.cpp.j2").render(
                 bottoms=_bottoms_param(fn)).rstrip("\n"),
             scalars=[x.name for x in d.reduce if x.kind == "scalar"],
-            private_scalars=d.private_scalars, body=body_text,
+            private_scalars=d.private_scalars, body=body_text, **_accessor_args(d),
             original=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
+
+
+def _hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:
+    """The body's hoisted accessor calls, replaced by the variables that hold their result."""
+    subs = []
+    for h in d.hoist:
+        for file, start, end in h.uses:
+            if file != d.file or not (within.start <= start and end <= within.end):
+                raise _Skip(f"{h.call} is used outside the loop body")
+            subs.append((start, end, h.var))
+    return subs
+
+
+def _accessor_args(d: Decision) -> dict:
+    return {"hoists": d.hoist, "syncs": d.sync}
 
 
 def _parent(body: Node, target: Node) -> Optional[Node]:

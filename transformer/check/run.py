@@ -24,7 +24,7 @@ class CheckOptions:
     threads: List[int] = field(default_factory=lambda: [1, 2, 3, 8])
     batches: List[int] = field(default_factory=lambda: [1, 2, 7, 64])
     dtypes: List[str] = field(default_factory=lambda: ["float", "double"])
-    race: bool = False
+    race: Optional[bool] = None  # None: whenever clang-14 and libomp are installed
     race_threads: Optional[int] = None
     layers: Optional[List[str]] = None
     deterministic: bool = False
@@ -89,12 +89,19 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
     bad = [d for d in opts.dtypes if d not in ("float", "double")]
     if bad:
         raise InputError(f"unknown dtype {bad[0]} (float, double)")
-    if opts.race and buildtree.race_tools_missing():
+    notes: List[str] = []
+    missing = buildtree.race_tools_missing()
+    if opts.race is None:  # the default: race-check wherever the tools are installed
+        opts.race = not missing
+        if missing:
+            notes.append("race check skipped: " + ", ".join(missing) + " missing (Debian: "
+                         "apt-get install clang-14 libomp-14-dev); without it a race shows "
+                         "only where threads happen to interleave")
+    if opts.race and missing:
         raise InputError("--race needs " + ", ".join(buildtree.race_tools_missing()) +
                          " (Debian: apt-get install clang-14 libomp-14-dev)")
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)
-    notes: List[str] = []
 
     say("analyzing the original tree")
     analysis = analyze_mod.run(str(root))

@@ -78,6 +78,31 @@ class Program:
                         return f.type
         return None
 
+    def field_reachable(self, cls: str, name: str) -> bool:
+        """Can a method of cls name the member `name` (declared in cls, or not private in
+        the base that declares it)?"""
+        for c in self.ancestry(cls):
+            ci = self.classes.get(c)
+            for f in (ci.fields if ci else []):
+                if f.name == name:
+                    return c == cls or f.access != "private"
+        return False
+
+    def prepared_member(self, cls: str, name: str, buf: str) -> bool:
+        """Does a Reshape or LayerSetUp of cls's hierarchy take member Blob `name`'s buffer
+        through its mutable accessor? Layer::SetUp and Layer::Forward run those before any
+        Forward_cpu/Backward_cpu, so the buffer is at the CPU by then."""
+        accessor = f"mutable_cpu_{buf}"
+        for c in self.ancestry(cls):
+            for method in ("Reshape", "LayerSetUp"):
+                for fn in self.functions.get(f"{c}::{method}", []):
+                    for n in fn.body.walk() if fn.body else []:
+                        if n.kind == "call" and n.name == accessor and n.children and \
+                                n.children[0].children and \
+                                _strip_this(n.children[0].children[0].text) == name:
+                            return True
+        return False
+
     def methods_of(self, cls: str) -> List[FunctionIR]:
         """Every method body defined in cls or its bases."""
         out = []

@@ -157,6 +157,33 @@ class Induction:
 
 
 @dataclass
+class AccessorUse:
+    """A Blob buffer accessor (`bottom[i]->mutable_cpu_diff()`) that runs inside the loop:
+    it may change the Blob's sync state, so no worker thread may run it unless proven
+    harmless. The plan hoists it before the region or syncs the Blob there."""
+
+    text: str  # the call's source text
+    method: str  # cpu_data | cpu_diff | mutable_cpu_data | mutable_cpu_diff
+    receiver: str  # the receiver's source text
+    root_kind: str  # io | param | member | local | unknown
+    root_name: str
+    file: str
+    start: int
+    end: int
+    line: int
+    helper: bool  # reached through a helper rather than written in the loop body
+    invariant: bool  # the receiver names nothing the iteration declares or changes
+    indexed: bool  # the receiver indexes a vector (out of range where a guard says so)
+    members_only: bool  # the receiver names only members, so it can be spelled at the loop
+    own: bool  # a Blob of the iteration itself (declared inside it, or a helper's local)
+    reachable: bool = True  # a member the loop's class can name (not private in a base)
+    prepared: bool = False  # a member whose buffer Reshape/LayerSetUp takes mutably
+    guarded: bool = False  # runs under a condition
+    vector: str = ""  # for a receiver `V[k]`: V and k, so that k can be bounds-checked
+    index: str = ""
+
+
+@dataclass
 class BodyEffects:
     accesses: List[Access] = field(default_factory=list)
     scalars: List[ScalarAccess] = field(default_factory=list)
@@ -164,6 +191,8 @@ class BodyEffects:
     rng_calls: List[str] = field(default_factory=list)
     unknown_calls: List[str] = field(default_factory=list)
     accessor_calls: List[str] = field(default_factory=list)
+    accessors: List[AccessorUse] = field(default_factory=list)  # those run inside the loop
+    written_names: Set[str] = field(default_factory=set)  # variables assigned in the body
     early_exits: List[str] = field(default_factory=list)
     member_scalar_writes: List[str] = field(default_factory=list)
     blas_calls: List[str] = field(default_factory=list)
@@ -217,6 +246,8 @@ class EffectWalker:
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
         self._ptr_types: Dict[str, str] = {}
         self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
+        self._top_fn: Optional[FunctionIR] = None  # the loop's function (None: not walking)
+        self._guards_now: FrozenSet[Guard] = frozenset()
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -248,7 +279,10 @@ class EffectWalker:
                     self.eff.alias_vars.setdefault(c.root.label(), []).append(
                         (var, self._ptr_types[var]))
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
+        self.eff.written_names = _written_names(loop.children[3])
+        self._top_fn = fn
         self.walk(frame, loop.children[3], frozenset(), 0)
+        self._top_fn = None
         for part in loop.children[:3]:
             for n in part.walk():
                 if n.kind == "call":
@@ -409,6 +443,7 @@ class EffectWalker:
         if e.kind == "call" and e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
             self.eff.accessor_calls.append(_norm(e.text))
+            self._accessor(frame, e)
             return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
                        Offset())
         if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
@@ -443,6 +478,38 @@ class EffectWalker:
                                    c.exact) for c in p.choices]
                 return Ptr(choices=out) if out else None
         return None
+
+    def _accessor(self, frame: _Frame, e: Node):
+        """Records a Blob accessor call met while walking the loop body (or its helpers)."""
+        if self._top_fn is None:
+            return
+        recv = e.children[0].children[0]
+        names = {n.name for n in recv.walk() if n.kind == "name"}
+        changing = set(frame.inside) | {self.loop_var} | {v for v, _ in self.inner_vars} | \
+            self.eff.written_names
+        helper = frame.fn is not self._top_fn
+        root = self.blob_root(frame, recv, BLOB_BUFFERS[e.name][0])
+        members_only = all(n.kind in ("member", "this") or n.ref == "field"
+                           for n in recv.walk() if n.kind in ("name", "member"))
+        members_only = members_only and not any(
+            n.kind == "name" and n.ref != "field" for n in recv.walk())
+        own = root.kind == "local" and (root.name in frame.inside or helper)
+        base = recv
+        while base.kind in ("cast", "paren") and base.children:
+            base = base.children[0]
+        vector = index = ""
+        if base.kind == "index" and len(base.children) == 2:
+            vector, index = base.children[0].text.strip(), base.children[1].text.strip()
+        self.eff.accessors.append(AccessorUse(
+            text=e.text.strip(), method=e.name, receiver=recv.text.strip(),
+            root_kind=root.kind, root_name=root.name, file=frame.fn.file, start=e.start,
+            end=e.end, line=e.line, helper=helper, invariant=not (names & changing) and
+            not helper, indexed=any(n.kind == "index" for n in recv.walk()),
+            members_only=members_only, own=own, guarded=bool(self._guards_now),
+            reachable=root.kind != "member" or self.program.field_reachable(self.cls, root.name),
+            prepared=root.kind == "member" and self.program.prepared_member(
+                self.cls, root.name, root.buf),
+            vector=vector, index=index))
 
     def _scalar_root(self, frame: _Frame, name: str) -> Root:
         """The root of a plain variable whose address or reference is passed on: private
@@ -582,6 +649,7 @@ class EffectWalker:
 
     # ----------------------------------------------------------------------------------
     def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False):
+        self._guards_now = frozenset(guards)
         if _ASSERTION.match(e.text):
             return  # CHECK/LOG macros: they read values and abort on failure
         k = e.kind
@@ -750,6 +818,7 @@ class EffectWalker:
 
     # ----------------------------------------------------------------------------------
     def call(self, frame: _Frame, e: Node, guards, depth: int):
+        self._guards_now = frozenset(guards)
         name = e.name or last_identifier(e.text.split("(", 1)[0])
         args = e.children[1:]
         callee = e.children[0] if e.children else None
@@ -783,6 +852,7 @@ class EffectWalker:
                 return
             if name in BLOB_BUFFERS:
                 self.eff.accessor_calls.append(_norm(e.text))
+                self._accessor(frame, e)
                 return
             self.eff.unknown_calls.append(f"{_norm(callee.text)} at line {e.line}")
             return
@@ -856,6 +926,20 @@ class EffectWalker:
         if a.kind == "name" and a.name in frame.values:
             return frame.values[a.name]
         return a
+
+
+def _written_names(body: Node) -> Set[str]:
+    """Plain variables the body assigns or increments."""
+    out = set()
+    for n in body.walk():
+        target = None
+        if n.kind == "assign" and n.children:
+            target = n.children[0]
+        elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and n.children:
+            target = n.children[0]
+        if target is not None and target.kind == "name":
+            out.add(target.name)
+    return out
 
 
 def depth_of(frame: "_Frame") -> int:
