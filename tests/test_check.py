@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from transformer import buildtree
-from transformer.check import compare
+from transformer.check import compare, tree_tests
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "build" / "test_check"
@@ -47,6 +47,7 @@ def test_check_passes_on_caffe_src(full_check):
     r, data, _ = full_check
     assert r.returncode == 0, r.stdout + r.stderr
     assert data["ok"] and data["summary"]["failed"] == 0
+    assert data["unchecked"] == [], "a transformed layer type was not exercised"
     types = {layer["type"] for layer in data["layers"]}
     assert {"Convolution", "Deconvolution", "Pooling", "InnerProduct", "Softmax",
             "SoftmaxWithLoss", "LRN", "ReLU", "Sigmoid", "TanH", "Dropout",
@@ -161,6 +162,37 @@ def test_missing_pointer_induction_fails(full_check, tmp_path):
     assert {"Pooling-max", "Pooling-ave-pad"} <= failed
 
 
+# ---- the tree's own test suite ------------------------------------------------------------------
+
+def _tree_tests(tree: Path, out: Path, *extra):
+    return cgp("check", "caffe_src", "--transformed", tree, "--work", WORK, "--tree-tests-only",
+               "--threads", "2", "--json", out, *extra)
+
+
+def test_tree_tests_pass_on_caffe_src(full_check, tmp_path):
+    r = _tree_tests(WORK / "transformed-tree", tmp_path / "tt.json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads((tmp_path / "tt.json").read_text())
+    (tt,) = data["tree_tests"]
+    assert tt["status"] == "pass" and tt["threads"] == 2 and tt["tests"] > 300, tt
+    assert "tree tests at 2 threads" in r.stdout
+
+
+def test_tree_tests_catch_a_dropped_reduction(full_check, tmp_path):
+    """The suite's gradient checks see Convolution's weight gradient lose the other
+    threads' samples; the same tests pass in the original build, so they are blamed."""
+    def drop(text):
+        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
+                      "cgp_shared_weight_diff", text)
+        return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
+
+    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": drop})
+    r = _tree_tests(bad, tmp_path / "bad.json")
+    assert r.returncode == 1, r.stdout + r.stderr
+    (tt,) = json.loads((tmp_path / "bad.json").read_text())["tree_tests"]
+    assert tt["status"] == "fail" and any("Convolution" in n for n in tt["failed"]), tt
+
+
 # ---- the pieces, without builds ---------------------------------------------------------------
 
 @pytest.mark.parametrize("args,message", [
@@ -200,3 +232,30 @@ def test_deterministic_build_is_bitwise_across_thread_counts(tmp_path):
     data = json.loads(out.read_text())
     assert data["ok"] and {"InnerProduct", "SoftmaxWithLoss", "Convolution"} <= \
         {x["layer"] for x in data["results"]}
+
+
+def test_tree_test_output_parsing():
+    out = """[==========] Running 3 tests from 2 test cases.
+[  FAILED  ] NetTest/1.TestFromTo, where TypeParam = caffe::CPUDevice<double> (3 ms)
+[==========] 3 tests from 2 test cases ran. (12 ms total)
+[  PASSED  ] 1 test.
+[  FAILED  ] 2 tests, listed below:
+[  FAILED  ] NetTest/1.TestFromTo, where TypeParam = caffe::CPUDevice<double>
+[  FAILED  ] ContrastiveLossLayerTest/0.TestGradient, where TypeParam = caffe::CPUDevice<float>
+
+ 2 FAILED TESTS
+"""
+    ran, failed = tree_tests.parse(out)
+    assert ran == 3
+    assert failed == ["NetTest/1.TestFromTo", "ContrastiveLossLayerTest/0.TestGradient"]
+    assert tree_tests.parse("[==========] 5 tests from 1 test suite ran. (1 ms total)\n") == (5, [])
+
+
+def test_tree_test_target_found_from_the_cmake(tmp_path):
+    assert tree_tests.find_target(ROOT / "caffe_src") == "test_all"
+    (tmp_path / "src" / "caffe" / "test").mkdir(parents=True)
+    (tmp_path / "src" / "caffe" / "test" / "CMakeLists.txt").write_text(
+        "set(the_target test.testbin)\nadd_executable(${the_target} ${srcs})\n")
+    assert tree_tests.find_target(tmp_path) == "test.testbin"
+    (tmp_path / "src" / "caffe" / "test" / "CMakeLists.txt").write_text("add_executable(x y)\n")
+    assert tree_tests.find_target(tmp_path) is None

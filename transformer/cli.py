@@ -65,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("path", help="the original Caffe-style source tree")
     c.add_argument("--transformed", metavar="DIR",
                    help="an already transformed tree (default: transform PATH first)")
-    c.add_argument("--threads", default="1,2,3,8", metavar="LIST",
-                   help="thread counts for the transformed build (default 1,2,3,8)")
+    c.add_argument("--threads", default=None, metavar="LIST",
+                   help="thread counts for the transformed build (default 1,2,3,8; "
+                        "1,2,3 for --tree-tests)")
     c.add_argument("--batches", default="1,2,7,64", metavar="LIST",
                    help="batch sizes (default 1,2,7,64)")
     c.add_argument("--dtype", default="float,double", metavar="LIST",
@@ -82,6 +83,19 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--deterministic", action="store_true",
                    help="transform with --deterministic and require bitwise equality across "
                         "thread counts")
+    c.add_argument("--tree-tests", action="store_true",
+                   help="also build the tree's own gtest suite (test.testbin, test_all) in "
+                        "both trees and run it on the transformed build with the parallel "
+                        "paths forced, at --threads (default 1,2,3)")
+    c.add_argument("--tree-tests-only", action="store_true",
+                   help="run only the tree's own suite (no layer cases, races or training)")
+    c.add_argument("--tree-test-timeout", type=float, default=4 * 3600, metavar="S",
+                   help="seconds one run of the tree's suite may take (default 14400)")
+    c.add_argument("--repeats", type=int, default=3, metavar="N",
+                   help="runs of each layer case at more than one thread (default 3)")
+    c.add_argument("--strict", action="store_true",
+                   help="fail when a transformed layer type could not be exercised "
+                        "(listed as unchecked)")
     c.add_argument("--json", metavar="FILE", help="write the results as JSON")
     c.add_argument("--junit", metavar="FILE", help="write the results as JUnit XML")
     c.add_argument("--work", metavar="DIR",
@@ -228,9 +242,13 @@ def cmd_check(args) -> int:
     from .check.run import CheckOptions, run
     opts = CheckOptions(
         path=args.path, transformed=args.transformed,
-        threads=_int_list(args.threads, "--threads"), batches=_int_list(args.batches, "--batches"),
+        threads=_int_list(args.threads or "1,2,3,8", "--threads"),
+        batches=_int_list(args.batches, "--batches"),
         dtypes=[d.strip() for d in args.dtype.split(",") if d.strip()],
         race=args.race, race_threads=args.race_threads,
+        tree_tests=args.tree_tests or args.tree_tests_only, layer_checks=not args.tree_tests_only,
+        tree_test_threads=_int_list(args.threads or "1,2,3", "--threads"),
+        tree_test_timeout=args.tree_test_timeout, strict=args.strict, repeats=args.repeats,
         layers=[x.strip() for x in args.layers.split(",")] if args.layers else None,
         deterministic=args.deterministic, work=args.work, jobs=args.jobs or jobs_default(),
         train=not args.no_train, solver=args.solver, net=args.net, data=args.data,

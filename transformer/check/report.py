@@ -7,11 +7,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .run import CheckReport
 
-_COLORS = {"pass": "\033[32m", "fail": "\033[31m", "error": "\033[33m"}
+_COLORS = {"pass": "\033[32m", "fail": "\033[31m", "error": "\033[33m",
+           "unchecked": "\033[33m"}
 
 
 def _mark(status: str, color: bool) -> str:
-    word = {"pass": "ok", "fail": "FAIL", "error": "ERROR"}[status]
+    word = {"pass": "ok", "fail": "FAIL", "error": "ERROR", "unchecked": "skip"}[status]
     return f"{_COLORS[status]}{word}\033[0m" if color else word
 
 
@@ -41,6 +42,16 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
     for r in rep.races:
         lines.append(f"race  {r.case:28} {r.threads:>2}  {_mark(r.status, color)}"
                      + (f"  {r.detail}" if r.detail else ""))
+    for tt in rep.tree_tests:
+        lines.append(f"tree tests at {tt.threads} threads (forced parallel): "
+                     f"{_mark(tt.status, color)}, {tt.tests} tests, {len(tt.failed)} failed"
+                     + (f" ({', '.join(tt.failed[:8])})" if tt.failed else "")
+                     + (f"; failing in the original build too: {', '.join(tt.also_original)}"
+                        if tt.also_original else "")
+                     + (f"; {tt.detail}" if tt.detail else "") + f"; {tt.seconds:.0f} s")
+    if rep.unchecked:
+        why = "a failure under --strict" if rep.strict else "no case could exercise them"
+        lines.append(f"unchecked ({why}): {', '.join(rep.unchecked)}")
     t = rep.train
     if t is not None:
         lines.append(f"train {t.iterations} iterations at {t.threads} threads: "
@@ -52,7 +63,7 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
                      (f" ({t.detail})" if t.detail else ""))
     for n in rep.notes:
         lines.append(f"note: {n}")
-    failed = sum(r.status != "pass" for r in rep.results)
+    failed = sum(r.status not in ("pass", "unchecked") for r in rep.results)
     races = sum(r.status != "pass" for r in rep.races)
     verdict = "PASSED" if rep.ok else "FAILED"
     if color:
@@ -69,7 +80,9 @@ def junit(rep: CheckReport) -> str:
     for r in rep.results:
         name = f"{r.case} threads={r.threads} batch={r.batch} {r.dtype}"
         body = ""
-        if r.status != "pass":
+        if r.status == "unchecked":
+            body = f"<skipped message={quoteattr('; '.join(r.failures)[:500])}/>"
+        elif r.status != "pass":
             failures += 1
             tag = "failure" if r.status == "fail" else "error"
             body = f"<{tag} message={quoteattr('; '.join(r.failures)[:500])}/>"
@@ -82,6 +95,19 @@ def junit(rep: CheckReport) -> str:
             body = f"<failure message={quoteattr(r.detail[:500])}/>"
         cases.append(f'<testcase classname="race.{escape(r.layer)}" '
                      f'name={quoteattr(f"{r.case} threads={r.threads}")}>{body}</testcase>')
+    for tt in rep.tree_tests:
+        body = ""
+        if tt.status != "pass":
+            failures += 1
+            msg = ", ".join(tt.failed) or tt.detail
+            body = f"<failure message={quoteattr(msg[:2000])}/>"
+        cases.append(f'<testcase classname="tree_tests" name="threads={tt.threads}">{body}'
+                     f'</testcase>')
+    for layer in rep.unchecked:
+        body = "<failure message=\"unchecked\"/>" if rep.strict else "<skipped/>"
+        failures += rep.strict
+        cases.append(f'<testcase classname="unchecked" name={quoteattr(layer)}>{body}'
+                     f'</testcase>')
     if rep.train is not None:
         t = rep.train
         body = "" if t.status == "pass" else f"<failure message={quoteattr(t.detail)}/>"

@@ -13,7 +13,7 @@ from .. import analyze as analyze_mod
 from .. import apply, buildtree
 from ..errors import InputError
 from ..source_tree import cache_dir, input_dir
-from . import equivalence, layers, race, train
+from . import equivalence, layers, race, train, tree_tests
 from .cases import cases_for
 
 
@@ -25,6 +25,12 @@ class CheckOptions:
     batches: List[int] = field(default_factory=lambda: [1, 2, 7, 64])
     dtypes: List[str] = field(default_factory=lambda: ["float", "double"])
     race: Optional[bool] = None  # None: whenever clang-14 and libomp are installed
+    tree_tests: bool = False
+    layer_checks: bool = True  # False: only the tree's own suite (--tree-tests-only)
+    tree_test_threads: List[int] = field(default_factory=lambda: [1, 2, 3])
+    tree_test_timeout: float = 4 * 3600
+    strict: bool = False  # an unchecked layer type fails the check
+    repeats: int = 3  # runs of each case at more than one thread
     race_threads: Optional[int] = None
     layers: Optional[List[str]] = None
     deterministic: bool = False
@@ -49,23 +55,39 @@ class CheckReport:
     train: Optional[train.TrainResult]
     notes: List[str]
     seconds: float = 0.0
+    tree_tests: List[tree_tests.TreeTestResult] = field(default_factory=list)
+    strict: bool = False
+
+    @property
+    def unchecked(self) -> List[str]:
+        """Transformed layer types that no case could exercise (no case, or the original
+        build rejects every case's set-up)."""
+        exercised = {r.layer for r in self.results if r.status != "unchecked"}
+        return sorted({p["type"] for p in self.layers} - exercised)
 
     @property
     def ok(self) -> bool:
-        return (all(r.status == "pass" for r in self.results) and
+        return (all(r.status in ("pass", "unchecked") for r in self.results) and
                 all(r.status == "pass" for r in self.races) and
-                (self.train is None or self.train.status == "pass") and bool(self.results))
+                all(r.status == "pass" for r in self.tree_tests) and
+                not (self.strict and self.unchecked) and
+                (self.train is None or self.train.status == "pass") and
+                bool(self.results or self.tree_tests))
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["ok"] = self.ok
         d["summary"] = {
             "rows": len(self.results),
-            "failed": sum(r.status != "pass" for r in self.results),
+            "failed": sum(r.status not in ("pass", "unchecked") for r in self.results),
             "race_runs": len(self.races),
             "races": sum(r.status != "pass" for r in self.races),
             "train": self.train.status if self.train else "skipped",
+            "unchecked": self.unchecked,
+            "tree_tests": [{"threads": t.threads, "status": t.status, "failed": len(t.failed)}
+                           for t in self.tree_tests],
         }
+        d["unchecked"] = self.unchecked
         return d
 
 
@@ -108,7 +130,7 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
     transformed, original_exe, transformed_exe = build_pair(
         root, opts.transformed, work, analysis, opts.deterministic, opts.jobs, say)
     race_exe = None
-    if opts.race:
+    if opts.race and opts.layer_checks:
         say("building the transformed tree with clang-14, ThreadSanitizer and Archer")
         race_exe = buildtree.build(transformed, work / "transformed", buildtree.RACE,
                                    opts.jobs, work / "logs" / "race.log")
@@ -123,16 +145,16 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
         if unknown:
             notes.append("not checked (not registered, or not transformed): " +
                          ", ".join(unknown))
-    cases = [(c, p) for p in policies for c in cases_for(p.type)]
+    cases = [(c, p) for p in policies for c in cases_for(p.type)] if opts.layer_checks else []
     tick = progress("checking layers", len(cases) * len(opts.threads)) if progress else None
     results: List[equivalence.CaseResult] = []
     for case, policy in cases:
         results += equivalence.check_case(case, policy, original_exe, transformed_exe, work,
                                           opts.threads, opts.batches, opts.dtypes,
-                                          opts.deterministic, tick)
+                                          opts.deterministic, tick, opts.repeats)
 
     races: List[race.RaceResult] = []
-    if race_exe is not None:
+    if race_exe is not None and cases:
         threads = opts.race_threads or max([t for t in opts.threads if t > 1] or [2])
         tick = progress("race check", len(cases)) if progress else None
         for case, policy in cases:
@@ -141,12 +163,40 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
             if tick:
                 tick()
 
+    suite: List[tree_tests.TreeTestResult] = []
+    if opts.tree_tests:
+        suite = _tree_tests(opts, root, work, say, progress)
+
     train_result = None
-    if opts.train:
+    if opts.train and opts.layer_checks:
         train_result = _train(opts, root, original_exe, transformed_exe, notes, say)
     return CheckReport(str(root), str(transformed), str(work),
-                       [asdict(p) for p in policies], results, races, train_result, notes,
-                       round(time.time() - t0, 1))
+                       [asdict(p) for p in policies] if opts.layer_checks else [], results,
+                       races, train_result, notes, round(time.time() - t0, 1), suite,
+                       opts.strict)
+
+
+def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
+                progress) -> List[tree_tests.TreeTestResult]:
+    """The tree's own gtest suite on the transformed build, forced parallel, per thread count;
+    its failures run again on the original build."""
+    target = tree_tests.find_target(root)
+    if target is None:
+        raise InputError("--tree-tests: the tree's CMake defines none of the test targets "
+                         + ", ".join(tree_tests.TARGETS))
+    say(f"building the tree's tests ({target}) in both builds")
+    got = tree_tests.build(work / "transformed", buildtree.OPENMP, target, opts.jobs,
+                           work / "logs" / "tree-tests-transformed.log")
+
+    def ref() -> Path:  # built only when a test fails on the transformed build
+        say(f"building {target} in the original tree, to run the failures there")
+        return tree_tests.build(work / "original", buildtree.ORIGINAL, target, opts.jobs,
+                                work / "logs" / "tree-tests-original.log")
+    say(f"running {target} with the parallel paths forced at "
+        f"{','.join(map(str, opts.tree_test_threads))} threads")
+    tick = progress("tree tests", len(opts.tree_test_threads)) if progress else None
+    return tree_tests.check(ref, got, work / "transformed" / "src", opts.tree_test_threads,
+                            opts.tree_test_timeout, tick)
 
 
 def build_pair(root: Path, given: Optional[str], work: Path, analysis, deterministic: bool,

@@ -1,0 +1,126 @@
+"""The tree's own test suite on the transformed build (`check --tree-tests`).
+
+The suite (BVLC's `test.testbin`, caffe_src's `test_all`: whichever target the tree's CMake
+defines) is built with the tree's own build in the transformed tree's work directory, and run
+with the parallel paths forced (CGP_FORCE_PARALLEL=1) at each thread count. The tests that
+fail there run again in the original build: a test that fails in both is reported as failing
+in the original, and not blamed on the transformation.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, List, Optional, Sequence
+
+from .. import buildtree
+from ..errors import InputError
+
+TARGETS = ("test.testbin", "test_all")  # BVLC Caffe and its forks; caffe_src
+GTEST_FILTER = "-*GPU*"
+_FAILED = re.compile(r"^\[  FAILED  \] ([A-Za-z_][\w/]*\.[\w/]+)")
+_RAN = re.compile(r"^\[==========\] (\d+) tests? from \d+ test (?:cases?|suites?) ran")
+
+
+@dataclass
+class TreeTestResult:
+    threads: int
+    status: str  # pass | fail | error
+    tests: int = 0
+    failed: List[str] = field(default_factory=list)  # blamed on the transformation
+    also_original: List[str] = field(default_factory=list)  # fail in the original build too
+    seconds: float = 0.0
+    detail: str = ""
+
+
+def find_target(tree: Path) -> Optional[str]:
+    """The gtest target the tree's CMake defines, if one of the known ones."""
+    texts = [p.read_text(errors="replace") for p in tree.rglob("CMakeLists.txt")
+             if "cgp_harness" not in p.parts]
+    for target in TARGETS:
+        if any(re.search(rf"(?<![\w.]){re.escape(target)}(?![\w.])", t) for t in texts):
+            return target
+    return None
+
+
+def build(work: Path, tc: buildtree.Toolchain, target: str, jobs: int, log: Path) -> Path:
+    """Builds `target` in the build directory check made for the tree (tests switched on)."""
+    build_dir = work / f"build-{tc.name}"
+    configure = buildtree.configure_args(work / "src", build_dir, tc) + ["-DBUILD_TESTS=ON"]
+    with open(log, "w") as out:
+        for step in (configure, ["cmake", "--build", str(build_dir), "--target", target,
+                                 "-j", str(jobs)]):
+            out.write("$ " + " ".join(step) + "\n")
+            out.flush()
+            if subprocess.run(step, stdout=out, stderr=subprocess.STDOUT).returncode != 0:
+                raise InputError(f"the tree's test suite ({target}) does not build in "
+                                 f"{build_dir} (log: {log})")
+    found = [p for p in build_dir.rglob(target) if p.is_file()]
+    if not found:
+        raise InputError(f"{target} was built but not found under {build_dir}")
+    return found[0]
+
+
+def parse(output: str):
+    """(tests run, names of the failed tests) from a gtest run's output."""
+    ran = 0
+    failed: List[str] = []
+    for line in output.splitlines():
+        m = _RAN.match(line)
+        if m:
+            ran = int(m.group(1))
+        m = _FAILED.match(line)
+        if m and m.group(1) not in failed:
+            failed.append(m.group(1))
+    return ran, failed
+
+
+def run_suite(exe: Path, threads: Optional[int], forced: bool, cwd: Path, timeout: float,
+              names: Sequence[str] = ()) -> subprocess.CompletedProcess:
+    extra = {"CGP_FORCE_PARALLEL": "1"} if forced else {}
+    if threads and threads > (os.cpu_count() or 1):
+        # more threads than cores: idle threads sleep instead of spinning, or every one of
+        # the suite's thousands of tiny forced regions waits out the spinning threads
+        extra["OMP_WAIT_POLICY"] = "passive"
+    env = buildtree.harness_env(threads, extra=extra)
+    filt = ":".join(names) if names else GTEST_FILTER
+    return subprocess.run([str(exe), f"--gtest_filter={filt}"], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def check(original_exe: Callable[[], Path], transformed_exe: Path, cwd: Path,
+          threads: Sequence[int], timeout: float, tick=None) -> List[TreeTestResult]:
+    """`original_exe` builds the original suite when first needed (a failure to re-run)."""
+    results = []
+    original: List[Path] = []
+    for t in threads:
+        t0 = time.time()
+        res = TreeTestResult(threads=t, status="pass")
+        try:
+            proc = run_suite(transformed_exe, t, True, cwd, timeout)
+        except subprocess.TimeoutExpired:
+            res.status, res.detail = "error", f"the suite ran past {timeout:.0f} s"
+            results.append(res)
+            continue
+        res.tests, failed = parse(proc.stdout)
+        if proc.returncode != 0 and not failed:
+            tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
+            res.status = "error"
+            res.detail = f"exit {proc.returncode} after {res.tests} tests: " + " | ".join(tail)
+        if failed:
+            if not original:
+                original.append(original_exe())
+            again = run_suite(original[0], 1, False, cwd, timeout, failed)
+            _, in_original = parse(again.stdout)
+            res.also_original = [n for n in failed if n in in_original]
+            res.failed = [n for n in failed if n not in in_original]
+            if res.failed:
+                res.status = "fail"
+        res.seconds = round(time.time() - t0, 1)
+        results.append(res)
+        if tick:
+            tick()
+    return results
