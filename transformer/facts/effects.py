@@ -175,7 +175,7 @@ class AccessorUse:
     invariant: bool  # the receiver names nothing the iteration declares or changes
     indexed: bool  # the receiver indexes a vector (out of range where a guard says so)
     members_only: bool  # the receiver names only members, so it can be spelled at the loop
-    own: bool  # a Blob of the iteration itself (declared inside it, or a helper's local)
+    own: bool  # a Blob of the iteration itself (declared inside it or inside a helper)
     reachable: bool = True  # a member the loop's class can name (not private in a base)
     prepared: bool = False  # a member whose buffer Reshape/LayerSetUp takes mutably
     guarded: bool = False  # runs under a condition
@@ -493,7 +493,9 @@ class EffectWalker:
                            for n in recv.walk() if n.kind in ("name", "member"))
         members_only = members_only and not any(
             n.kind == "name" and n.ref != "field" for n in recv.walk())
-        own = root.kind == "local" and (root.name in frame.inside or helper)
+        # a Blob declared inside the iteration (in the body, or in a helper's body): private;
+        # a helper's parameter that is not bound to a known Blob is not
+        own = root.kind == "local" and root.name in frame.inside
         base = recv
         while base.kind in ("cast", "paren") and base.children:
             base = base.children[0]
