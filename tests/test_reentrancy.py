@@ -50,8 +50,22 @@ def _run(harness, mode, threads, *args):
     return lines
 
 
-def test_two_nets_from_two_threads_equal_one_after_the_other(harness):
-    args = ["--solver", LENET, "--solver", CIFAR, "--iterations", "6", "--threads", "8"]
+def _second_solver(tmp_path):
+    """cifar10_quick where the CIFAR-10 subset is laid out (scripts/setup_data.sh), else LeNet
+    with another learning rate and momentum: either way another net with other weights."""
+    if (ROOT / "data" / "cifar10").is_dir():
+        return CIFAR
+    text = (ROOT / LENET).read_text()
+    text = re.sub(r"(?m)^base_lr: .*$", "base_lr: 0.02", text)
+    text = re.sub(r"(?m)^momentum: .*$", "momentum: 0.8", text)
+    path = tmp_path / "lenet_other.prototxt"
+    path.write_text(text)
+    return str(path)
+
+
+def test_two_nets_from_two_threads_equal_one_after_the_other(harness, tmp_path):
+    args = ["--solver", LENET, "--solver", _second_solver(tmp_path), "--iterations", "6",
+            "--threads", "8"]
     alone = _run(harness, "concurrent", 8, *args, "--sequential", "1")
     assert sum("weights" in ln for ln in alone) == 2
     assert len({ln.split()[-1] for ln in alone if "weights" in ln}) == 2

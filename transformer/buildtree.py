@@ -16,7 +16,7 @@ from .errors import CheckFailure, InputError
 
 # Options of Caffe-family CMake builds that keep a CPU-only build small. A tree that does not
 # know one of them ignores it (CMake warns about unused variables).
-_CAFFE_OPTIONS = ["-DBUILD_TESTS=OFF", "-DCPU_ONLY=ON", "-DBUILD_python=OFF",
+_CAFFE_OPTIONS = ["-DBUILD_TESTS=OFF", "-DCPU_ONLY=ON", "-DBLAS=Open", "-DBUILD_python=OFF",
                   "-DBUILD_matlab=OFF", "-DBUILD_docs=OFF", "-DUSE_OPENCV=OFF",
                   "-DUSE_LEVELDB=OFF", "-DUSE_LMDB=OFF", "-DUSE_HDF5=OFF"]
 _SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__"}
