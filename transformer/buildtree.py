@@ -18,7 +18,7 @@ from .errors import CheckFailure, InputError
 # know one of them ignores it (CMake warns about unused variables).
 _CAFFE_OPTIONS = ["-DBUILD_TESTS=OFF", "-DCPU_ONLY=ON", "-DBLAS=Open", "-DBUILD_python=OFF",
                   "-DBUILD_matlab=OFF", "-DBUILD_docs=OFF", "-DUSE_OPENCV=OFF",
-                  "-DUSE_LEVELDB=OFF", "-DUSE_LMDB=OFF", "-DUSE_HDF5=OFF"]
+                  "-DUSE_LEVELDB=OFF", "-DUSE_LMDB=OFF"]
 _SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__"}
 ARCHER_LIB = Path("/usr/lib/llvm-14/lib/libarcher.so")
 
