@@ -133,13 +133,16 @@ def test_bare_pragma_with_shared_col_buffer_fails(full_check, tmp_path):
     assert any("top0.data" in f for x in failed for f in x["failures"])
 
 
-def test_dropped_reduction_fails(full_check, tmp_path):
-    def drop(text):
-        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
-                      "cgp_shared_weight_diff", text)
-        return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
+def _drop_weight_diff_reduction(text: str) -> str:
+    """Convolution's weight gradient without its accumulators: every part adds into the
+    shared buffer, and nothing is reduced."""
+    text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
+                  "cgp_shared_weight_diff", text)
+    return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
 
-    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": drop})
+
+def test_dropped_reduction_fails(full_check, tmp_path):
+    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": _drop_weight_diff_reduction})
     r = _check_bad(bad, "Convolution", "--race", "--race-threads", "2")
     assert r.returncode == 1, r.stdout + r.stderr
     data = json.loads((tmp_path / "bad.json").read_text())
@@ -181,12 +184,7 @@ def test_tree_tests_pass_on_caffe_src(full_check, tmp_path):
 def test_tree_tests_catch_a_dropped_reduction(full_check, tmp_path):
     """The suite's gradient checks see Convolution's weight gradient lose the other
     threads' samples; the same tests pass in the original build, so they are blamed."""
-    def drop(text):
-        text = re.sub(r"cgp_acc_weight_diff\.get\(\s*cgp_part,\s*cgp_shared_weight_diff\)",
-                      "cgp_shared_weight_diff", text)
-        return re.sub(r"\n\s*cgp_acc_weight_diff\.reduce_into\([^;]*;", "", text)
-
-    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": drop})
+    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": _drop_weight_diff_reduction})
     r = _tree_tests(bad, tmp_path / "bad.json")
     assert r.returncode == 1, r.stdout + r.stderr
     (tt,) = json.loads((tmp_path / "bad.json").read_text())["tree_tests"]

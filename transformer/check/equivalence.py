@@ -35,6 +35,11 @@ class CaseResult:
     max_ulp: int = 0
     failures: List[str] = field(default_factory=list)
 
+    @property
+    def failed(self) -> bool:
+        """A mismatch or an error (an unchecked case is neither)."""
+        return self.status not in ("pass", "unchecked")
+
 
 def case_param_file(work: Path, case: Case) -> Path:
     """The case's LayerParameter, written once under work/cases for every run of it."""
@@ -102,8 +107,8 @@ def compare_case(case: Case, policy: LayerPolicy, ref_dir: Path, got_dir: Path, 
 
 
 def error_rows(case: Case, policy: LayerPolicy, threads: int, batches, dtypes,
-               message: str) -> List[CaseResult]:
-    return [CaseResult(case.name, policy.type, threads, b, dt, "error", "-", failures=[message])
+               message: str, status: str = "error") -> List[CaseResult]:
+    return [CaseResult(case.name, policy.type, threads, b, dt, status, "-", failures=[message])
             for dt in dtypes for b in batches]
 
 
@@ -121,9 +126,8 @@ def check_case(case: Case, policy: LayerPolicy, original_exe: Path, transformed_
         rows = []
         for t in threads:
             rows += error_rows(case, policy, t, batches, dtypes,
-                               "the original build fails on this case: " + _crash_text(proc))
-        for row in rows:
-            row.status = "unchecked"
+                               "the original build fails on this case: " + _crash_text(proc),
+                               status="unchecked")
         return rows
     rows: List[CaseResult] = []
     one_thread_dir: Optional[Path] = None

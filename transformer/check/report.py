@@ -63,7 +63,7 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
                      (f" ({t.detail})" if t.detail else ""))
     for n in rep.notes:
         lines.append(f"note: {n}")
-    failed = sum(r.status not in ("pass", "unchecked") for r in rep.results)
+    failed = sum(r.failed for r in rep.results)
     races = sum(r.status != "pass" for r in rep.races)
     verdict = "PASSED" if rep.ok else "FAILED"
     if color:

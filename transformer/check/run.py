@@ -67,7 +67,7 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
-        return (all(r.status in ("pass", "unchecked") for r in self.results) and
+        return (not any(r.failed for r in self.results) and
                 all(r.status == "pass" for r in self.races) and
                 all(r.status == "pass" for r in self.tree_tests) and
                 not (self.strict and self.unchecked) and
@@ -79,7 +79,7 @@ class CheckReport:
         d["ok"] = self.ok
         d["summary"] = {
             "rows": len(self.results),
-            "failed": sum(r.status not in ("pass", "unchecked") for r in self.results),
+            "failed": sum(r.failed for r in self.results),
             "race_runs": len(self.races),
             "races": sum(r.status != "pass" for r in self.races),
             "train": self.train.status if self.train else "skipped",
@@ -120,7 +120,7 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
                          "apt-get install clang-14 libomp-14-dev); without it a race shows "
                          "only where threads happen to interleave")
     if opts.race and missing:
-        raise InputError("--race needs " + ", ".join(buildtree.race_tools_missing()) +
+        raise InputError("--race needs " + ", ".join(missing) +
                          " (Debian: apt-get install clang-14 libomp-14-dev)")
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)

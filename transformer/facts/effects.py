@@ -279,7 +279,7 @@ class EffectWalker:
                     self.eff.alias_vars.setdefault(c.root.label(), []).append(
                         (var, self._ptr_types[var]))
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
-        self.eff.written_names = _written_names(loop.children[3])
+        self.eff.written_names = _updated_names(loop.children[3])
         self._top_fn = fn
         self.walk(frame, loop.children[3], frozenset(), 0)
         self._top_fn = None
@@ -489,10 +489,7 @@ class EffectWalker:
             self.eff.written_names
         helper = frame.fn is not self._top_fn
         root = self.blob_root(frame, recv, BLOB_BUFFERS[e.name][0])
-        members_only = all(n.kind in ("member", "this") or n.ref == "field"
-                           for n in recv.walk() if n.kind in ("name", "member"))
-        members_only = members_only and not any(
-            n.kind == "name" and n.ref != "field" for n in recv.walk())
+        members_only = all(n.ref == "field" for n in recv.walk() if n.kind == "name")
         # a Blob declared inside the iteration (in the body, or in a helper's body): private;
         # a helper's parameter that is not bound to a known Blob is not
         own = root.kind == "local" and root.name in frame.inside
@@ -508,8 +505,10 @@ class EffectWalker:
             end=e.end, line=e.line, helper=helper, invariant=not (names & changing) and
             not helper, indexed=any(n.kind == "index" for n in recv.walk()),
             members_only=members_only, own=own, guarded=bool(self._guards_now),
-            reachable=root.kind != "member" or self.program.field_reachable(self.cls, root.name),
-            prepared=root.kind == "member" and self.program.prepared_member(
+            # only a helper's accessors on members are planned from these two
+            reachable=not (helper and root.kind == "member") or
+            self.program.field_reachable(self.cls, root.name),
+            prepared=helper and root.kind == "member" and self.program.prepared_member(
                 self.cls, root.name, root.buf),
             vector=vector, index=index))
 
@@ -527,16 +526,7 @@ class EffectWalker:
 
     def _induction_candidates(self, frame: _Frame, body: Node) -> Set[str]:
         """Pointers declared before the loop and advanced inside it."""
-        out = set()
-        for n in body.walk():
-            target = None
-            if n.kind == "assign" and n.op in ("+=", "-=") and n.children:
-                target = n.children[0]
-            elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and n.children:
-                target = n.children[0]
-            if target is not None and target.kind == "name" and target.name in frame.ptrs:
-                out.add(target.name)
-        return out
+        return {name for name in _updated_names(body, ("+=", "-=")) if name in frame.ptrs}
 
     # ----------------------------------------------------------------------------------
     def record(self, ptr: Ptr, mode: str, guards, line: int, file: str, via: str,
@@ -930,12 +920,13 @@ class EffectWalker:
         return a
 
 
-def _written_names(body: Node) -> Set[str]:
-    """Plain variables the body assigns or increments."""
+def _updated_names(body: Node, assign_ops=None) -> Set[str]:
+    """Plain variables the body increments, or assigns with one of `assign_ops` (any
+    assignment when None)."""
     out = set()
     for n in body.walk():
         target = None
-        if n.kind == "assign" and n.children:
+        if n.kind == "assign" and n.children and (assign_ops is None or n.op in assign_ops):
             target = n.children[0]
         elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and n.children:
             target = n.children[0]
