@@ -20,6 +20,7 @@ class Case:
     tops: int = 1
     propagate: List[int] = field(default_factory=list)  # empty: every bottom
     inplace: bool = False
+    forward_only: bool = False  # the layer's Backward is not implemented
 
     def param_text(self) -> str:
         bottoms = " ".join(f'bottom: "b{i}"' for i in range(len(self.bottoms)))
@@ -97,9 +98,3 @@ for _case in _CASES:
 NOT_DRIVEN = {"Data", "DummyData", "Input", "ImageData", "HDF5Data", "MemoryData",
               "WindowData", "Python"}
 
-
-def cases_for(layer_type: str) -> List[Case]:
-    """The cases for a registered type: its own, or one generic set-up."""
-    if layer_type in NOT_DRIVEN:
-        return []
-    return CASES.get(layer_type) or [Case(layer_type, layer_type, "", ["N,3,6,5"])]

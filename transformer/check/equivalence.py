@@ -3,6 +3,7 @@ transformed build at every thread count, and compare the dumps array by array.""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -67,6 +68,8 @@ def run_driver(exe: Path, case: Case, param_file: Path, out: Path, batches: Sequ
         cmd += ["--propagate", ",".join(map(str, case.propagate))]
     if case.inplace:
         cmd.append("--inplace")
+    if case.forward_only:
+        cmd.append("--forward-only")
     try:
         return subprocess.run(cmd, env=env, capture_output=True, text=True,
                               timeout=RUN_TIMEOUT_S)
@@ -75,8 +78,13 @@ def run_driver(exe: Path, case: Case, param_file: Path, out: Path, batches: Sequ
 
 
 def _crash_text(proc: subprocess.CompletedProcess) -> str:
+    """The exit status and the line that says why: a failed glog CHECK (an F line) where
+    there is one, else the last line."""
     lines = [ln for ln in (proc.stderr or "").splitlines() if ln.strip()]
-    return f"exit {proc.returncode}: " + (lines[-1][:160] if lines else "no message")
+    fatal = [ln for ln in lines if re.match(r"F\d{4,8} ", ln) or "Check failed" in ln]
+    line = (fatal or lines or ["no message"])[-1]
+    line = re.sub(r"^[FEWI]\d{4,8} [\d:.]+\s+\d+ ", "", line)  # glog's time and thread
+    return f"exit {proc.returncode}: " + line[:200]
 
 
 def compare_case(case: Case, policy: LayerPolicy, ref_dir: Path, got_dir: Path, threads: int,
@@ -112,16 +120,32 @@ def error_rows(case: Case, policy: LayerPolicy, threads: int, batches, dtypes,
             for dt in dtypes for b in batches]
 
 
+def run_reference(original_exe: Path, case: Case, work: Path, batches: Sequence[int],
+                  dtypes: Sequence[str]) -> subprocess.CompletedProcess:
+    """The original build on the case: the reference dumps, and whether the case is a valid
+    set-up of the layer at all (exit 0)."""
+    return run_driver(original_exe, case, case_param_file(work, case),
+                      work / "runs" / "original" / case.name, batches, dtypes,
+                      buildtree.harness_env(None))
+
+
+def rejection(proc: subprocess.CompletedProcess) -> Optional[str]:
+    """None when the original accepted the case; else its last words."""
+    return None if proc.returncode == 0 else _crash_text(proc)
+
+
 def check_case(case: Case, policy: LayerPolicy, original_exe: Path, transformed_exe: Path,
                work: Path, threads: Sequence[int], batches: Sequence[int],
                dtypes: Sequence[str], deterministic: bool,
-               tick: Optional[Callable[[], None]] = None, repeats: int = 1) -> List[CaseResult]:
-    """Every row for one case: the original once, the transformed build at each thread count.
-    With deterministic=True everything must also be bitwise equal to the 1-thread run."""
+               tick: Optional[Callable[[], None]] = None, repeats: int = 1,
+               reference_done: bool = False) -> List[CaseResult]:
+    """Every row for one case: the original once (unless reference_done: run_reference ran
+    it and it passed), the transformed build at each thread count. With deterministic=True
+    everything must also be bitwise equal to the 1-thread run."""
     param_file = case_param_file(work, case)
     ref_dir = work / "runs" / "original" / case.name
-    proc = run_driver(original_exe, case, param_file, ref_dir, batches, dtypes,
-                      buildtree.harness_env(None))
+    proc = (subprocess.CompletedProcess([], 0) if reference_done else
+            run_reference(original_exe, case, work, batches, dtypes))
     if proc.returncode != 0:  # the set-up does not fit the layer: it cannot be exercised
         rows = []
         for t in threads:

@@ -52,6 +52,9 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
     if rep.unchecked:
         why = "a failure under --strict" if rep.strict else "no case could exercise them"
         lines.append(f"unchecked ({why}): {', '.join(rep.unchecked)}")
+        for layer in rep.unchecked:
+            for reason in rep.unchecked_why.get(layer, [])[:None if verbose else 1]:
+                lines.append(f"    {layer}: {reason}")
     t = rep.train
     if t is not None:
         lines.append(f"train {t.iterations} iterations at {t.threads} threads: "
@@ -104,7 +107,8 @@ def junit(rep: CheckReport) -> str:
         cases.append(f'<testcase classname="tree_tests" name="threads={tt.threads}">{body}'
                      f'</testcase>')
     for layer in rep.unchecked:
-        body = "<failure message=\"unchecked\"/>" if rep.strict else "<skipped/>"
+        why = quoteattr("; ".join(rep.unchecked_why.get(layer, []))[:500])
+        body = f"<failure message={why}/>" if rep.strict else f"<skipped message={why}/>"
         failures += rep.strict
         cases.append(f'<testcase classname="unchecked" name={quoteattr(layer)}>{body}'
                      f'</testcase>')

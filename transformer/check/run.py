@@ -7,14 +7,14 @@ import subprocess
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .. import analyze as analyze_mod
 from .. import apply, buildtree
 from ..errors import InputError
 from ..source_tree import cache_dir, input_dir
-from . import equivalence, layers, race, train, tree_tests
-from .cases import cases_for
+from . import derive, equivalence, layers, race, train, tree_tests
+from .cases import Case
 
 
 @dataclass
@@ -57,6 +57,8 @@ class CheckReport:
     seconds: float = 0.0
     tree_tests: List[tree_tests.TreeTestResult] = field(default_factory=list)
     strict: bool = False
+    # type -> why its proposals were rejected (for the types no case could exercise)
+    unchecked_why: Dict[str, List[str]] = field(default_factory=dict)
 
     @property
     def unchecked(self) -> List[str]:
@@ -145,13 +147,18 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
         if unknown:
             notes.append("not checked (not registered, or not transformed): " +
                          ", ".join(unknown))
-    cases = [(c, p) for p in policies for c in cases_for(p.type)] if opts.layer_checks else []
+    cases: List[Tuple[Case, layers.LayerPolicy]] = []
+    unchecked_why: Dict[str, List[str]] = {}
+    if opts.layer_checks:
+        say("deriving the cases from the tree (its tests and prototxts; the original judges)")
+        cases, unchecked_why = _derive_cases(root, policies, original_exe, work, opts)
     tick = progress("checking layers", len(cases) * len(opts.threads)) if progress else None
     results: List[equivalence.CaseResult] = []
     for case, policy in cases:
         results += equivalence.check_case(case, policy, original_exe, transformed_exe, work,
                                           opts.threads, opts.batches, opts.dtypes,
-                                          opts.deterministic, tick, opts.repeats)
+                                          opts.deterministic, tick, opts.repeats,
+                                          reference_done=True)
 
     races: List[race.RaceResult] = []
     if race_exe is not None and cases:
@@ -173,7 +180,28 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
     return CheckReport(str(root), str(transformed), str(work),
                        [asdict(p) for p in policies] if opts.layer_checks else [], results,
                        races, train_result, notes, round(time.time() - t0, 1), suite,
-                       opts.strict)
+                       opts.strict, unchecked_why)
+
+
+def _derive_cases(root: Path, policies: List[layers.LayerPolicy], original_exe: Path,
+                  work: Path, opts: CheckOptions
+                  ) -> Tuple[List[Tuple[Case, layers.LayerPolicy]], Dict[str, List[str]]]:
+    """The accepted cases of every checked type (the original build has run each, so its
+    reference dumps are in place), and the rejections of the types left unchecked."""
+    sources = derive.scan(root)
+
+    def probe(case: Case) -> Optional[str]:
+        return equivalence.rejection(equivalence.run_reference(
+            original_exe, case, work, opts.batches, opts.dtypes))
+
+    cases: List[Tuple[Case, layers.LayerPolicy]] = []
+    why: Dict[str, List[str]] = {}
+    for policy in policies:
+        accepted, rejected = derive.cases_for(policy.type, original_exe, work, sources, probe)
+        cases += [(c, policy) for c in accepted]
+        if not accepted:
+            why[policy.type] = rejected[:3] or ["no proposal fits the layer's declared blobs"]
+    return cases, why
 
 
 def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
