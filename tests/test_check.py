@@ -271,3 +271,14 @@ def test_tree_test_target_found_from_the_cmake(tmp_path):
     assert tree_tests.find_target(tmp_path) == "test.testbin"
     (tmp_path / "src" / "caffe" / "test" / "CMakeLists.txt").write_text("add_executable(x y)\n")
     assert tree_tests.find_target(tmp_path) is None
+
+
+def test_training_is_skipped_when_the_nets_data_is_missing(tmp_path):
+    from transformer.check import train
+    net = tmp_path / "net.prototxt"
+    (tmp_path / "here").mkdir()
+    net.write_text('layer { data_param { source: "here" } }\n'
+                   'layer { data_param { source: "examples/mnist/mnist_train_lmdb" } }\n')
+    assert train.missing_source(net, tmp_path) == "examples/mnist/mnist_train_lmdb"
+    (tmp_path / "examples" / "mnist" / "mnist_train_lmdb").mkdir(parents=True)
+    assert train.missing_source(net, tmp_path) is None

@@ -259,6 +259,11 @@ def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: 
     net = Path(opts.net) if opts.net else train.net_for(solver)
     if net is None or not net.is_file():
         raise InputError(f"the net of {solver} not found (give --net)")
+    missing = None if opts.data else train.missing_source(net, root)
+    if missing:
+        notes.append(f"convergence not checked: {net.name} reads {missing}, which does not "
+                     "exist (give --data, or --no-train)")
+        return None
     say(f"training {net.name} for {opts.iterations} iterations in both builds")
     try:
         ref = train.run(original_exe, solver, net, opts.data, opts.iterations, None)

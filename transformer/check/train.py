@@ -64,6 +64,16 @@ def net_for(solver: Path) -> Optional[Path]:
     return None
 
 
+def missing_source(net: Path, root: Path) -> Optional[str]:
+    """The first data source (`source: "..."`) of the net that exists neither under the tree
+    nor from here, or None when all do."""
+    for source in re.findall(r'^\s*source\s*:\s*"([^"]+)"', net.read_text(errors="replace"),
+                             re.M):
+        if not ((root / source).exists() or Path(source).exists()):
+            return source
+    return None
+
+
 def run(exe: Path, solver: Path, net: Path, data: Optional[str], iterations: int,
         threads: Optional[int]) -> TrainRun:
     cmd = [str(exe), "train", "--solver", str(solver), "--net", str(net),
