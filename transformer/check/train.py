@@ -67,8 +67,7 @@ def net_for(solver: Path) -> Optional[Path]:
 def missing_source(net: Path, root: Path) -> Optional[str]:
     """The first data source (`source: "..."`) of the net that exists neither under the tree
     nor from here, or None when all do."""
-    for source in re.findall(r'^\s*source\s*:\s*"([^"]+)"', net.read_text(errors="replace"),
-                             re.M):
+    for source in re.findall(r'\bsource\s*:\s*"([^"]+)"', net.read_text(errors="replace")):
         if not ((root / source).exists() or Path(source).exists()):
             return source
     return None
