@@ -1,4 +1,5 @@
-"""`cgp-transform PATH -o OUT` from the command line: refusals, --diff, --report, --only."""
+"""`cgp-transform PATH [-o OUT]` from the command line: PATH-parallel by default, refusals,
+--diff, --report (by extension), --only."""
 import json
 import shutil
 import subprocess
@@ -36,9 +37,30 @@ def test_out_inside_input_is_refused(fixtures_tree, root):
     assert not (fixtures_tree / "out").exists()
 
 
-def test_needs_an_output(fixtures_tree, root):
-    r = run("transform", str(fixtures_tree), cwd=root)
-    assert r.returncode == 2 and "-o OUT" in r.stderr
+def test_one_argument_writes_beside_the_input(fixtures_tree, tmp_path, root):
+    tree = tmp_path / "tree"
+    shutil.copytree(fixtures_tree, tree)
+    r = run(str(tree), "--no-format", cwd=root)
+    out = tmp_path / "tree-parallel"
+    assert r.returncode == 0, r.stderr
+    assert (out / "include" / "cgp_runtime.hpp").exists()
+    assert f"output: {out}" in r.stdout and f"cgp-transform check {tree}" in r.stdout
+    # a second run refuses, in one line, and leaves the first output alone
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    r = run(str(tree), cwd=root)
+    assert r.returncode == 2 and "already exists" in r.stderr and "--force" in r.stderr
+    assert r.stderr.strip().count("\n") == 0
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+    r = run("transform", str(tree), "--force", "--no-format", "--quiet", cwd=root)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("name", ["report.txt", "report", "report.md.bak"])
+def test_report_needs_a_known_extension(fixtures_tree, tmp_path, root, name):
+    r = run(str(fixtures_tree), "-o", str(tmp_path / "out"), "--report",
+            str(tmp_path / name), cwd=root)
+    assert r.returncode == 2 and ".md" in r.stderr and ".json" in r.stderr
+    assert not (tmp_path / "out").exists() and not (tmp_path / name).exists()
 
 
 def test_diff_applies_with_git(fixtures_tree, tmp_path, root):
@@ -61,10 +83,15 @@ def test_report_and_only(fixtures_tree, tmp_path, root):
     r = run(str(fixtures_tree), "-o", str(tmp_path / "out"), "--only", "FxScratchMemberLayer",
             "--report", str(report), "--quiet", cwd=root)
     assert r.returncode == 0, r.stderr
-    data = json.loads((tmp_path / "report.md.json").read_text())
+    assert "## Left as they were, and why" in report.read_text()
+    assert not (tmp_path / "report.md.json").exists()
+    as_json = tmp_path / "report.json"
+    r = run(str(fixtures_tree), "-o", str(tmp_path / "out"), "--force", "--only",
+            "FxScratchMemberLayer", "--report", str(as_json), "--quiet", cwd=root)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(as_json.read_text())
     assert data["applied"] and {a["class"] for a in data["applied"]} == {"FxScratchMemberLayer"}
     assert any(x["why"] == "not selected by --only" for x in data["left"])
-    assert "## Left as they were, and why" in report.read_text()
 
 
 def test_syntax_error_file_is_copied_and_listed(fixtures_tree, tmp_path, root):

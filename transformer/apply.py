@@ -200,7 +200,7 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
               want_diff: bool = False, analysis=None, progress=None,
               compile_commands=None, includes=(), defines=(), format: bool = True) -> Result:
     root = input_dir(path)
-    if not in_place and not out:
+    if not in_place and not out:  # the CLI defaults to PATH-parallel
         raise InputError("give an output directory with -o OUT, or --in-place")
     out_path = root if in_place else Path(out)
     _check_out(root, out_path, force, in_place)

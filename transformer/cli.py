@@ -47,12 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
     t = sub.add_parser("transform", help="(default) write a copy of the tree with the parallel "
                                          "plans applied")
     t.add_argument("path", help="the Caffe-style source tree")
-    t.add_argument("-o", "--output", metavar="OUT", help="where to write the transformed tree")
+    t.add_argument("-o", "--output", metavar="OUT",
+                   help="where to write the transformed tree (default: PATH-parallel, beside "
+                        "PATH)")
     t.add_argument("--in-place", action="store_true", help="rewrite PATH itself")
     t.add_argument("--force", action="store_true", help="replace OUT if it exists")
     t.add_argument("--diff", action="store_true", help="print a unified diff (git apply format)")
     t.add_argument("--report", metavar="FILE",
-                   help="write a Markdown report to FILE and its JSON to FILE.json")
+                   help="write a report to FILE: Markdown for .md, JSON for .json")
     t.add_argument("--only", metavar="CLASS,...", help="rewrite only these layer classes")
     t.add_argument("--deterministic", action="store_true",
                    help="fixed chunking: results identical for any thread count")
@@ -172,19 +174,33 @@ def cmd_analyze(args) -> int:
     return EXIT_OK
 
 
+REPORT_FORMATS = (".md", ".json")
+
+
+def default_output(path: str) -> str:
+    """PATH-parallel, beside PATH."""
+    return str(Path(path).resolve()).rstrip("/") + "-parallel"
+
+
 def cmd_transform(args) -> int:
     from . import apply
     only = [c.strip() for c in args.only.split(",") if c.strip()] if args.only else None
-    res = apply.transform(args.path, args.output, in_place=args.in_place, force=args.force,
+    if args.report and Path(args.report).suffix not in REPORT_FORMATS:
+        raise InputError(f"--report {args.report}: give a .md (Markdown) or .json file")
+    output = args.output
+    if not output and not args.in_place:
+        output = default_output(args.path)
+    res = apply.transform(args.path, output, in_place=args.in_place, force=args.force,
                           only=only, deterministic=args.deterministic, want_diff=args.diff,
                           progress=_progress(args.quiet), compile_commands=args.compile_commands,
                           includes=args.includes, defines=args.defines,
                           format=not args.no_format)
     if args.report:
         with open(args.report, "w") as fh:
-            fh.write(apply.report_markdown(res))
-        with open(args.report + ".json", "w") as fh:
-            json.dump(res.to_json(), fh, indent=2)
+            if args.report.endswith(".json"):
+                json.dump(res.to_json(), fh, indent=2)
+            else:
+                fh.write(apply.report_markdown(res))
     if args.diff:
         sys.stdout.write(res.diff)
     if not args.quiet:
@@ -195,6 +211,10 @@ def cmd_transform(args) -> int:
               f"{len(res.left)} loops left as they were; output: {res.out}", file=out)
         for f in res.error_files:
             print(f"syntax errors, copied unchanged: {f}", file=out)
+        if not args.in_place and not args.diff:
+            print(f"next: build {res.out} as you build {res.root} (OpenMP is switched on in "
+                  f"its build), then prove it: cgp-transform check {res.root} --transformed "
+                  f"{res.out}", file=out)
     return EXIT_FAIL if res.error_files else EXIT_OK
 
 
