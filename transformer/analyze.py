@@ -1,13 +1,12 @@
 """The analyze pipeline: tree -> parsed units -> facts -> decisions -> report data."""
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
-from . import parse, source_tree
+from . import missing_headers, parse, source_tree, tree_flags
 from .errors import InputError
 from .facts.classes import Program
 from .facts.loops import collect, collect_outside_layers
@@ -26,6 +25,7 @@ class Analysis:
     program: Optional[Program] = None  # the IR behind the decisions (not serialized)
     sources: Dict[str, bytes] = field(default_factory=dict)
     error_files: List[str] = field(default_factory=list)  # files with syntax errors
+    missing_headers: List[dict] = field(default_factory=list)  # units a missing header stopped
 
     def to_json(self) -> dict:
         rows = [d.to_json() for d in self.decisions]
@@ -43,6 +43,7 @@ class Analysis:
             "diagnostics": self.diagnostics,
             "degraded_files": self.degraded_files,
             "error_files": self.error_files,
+            "missing_headers": self.missing_headers,
             "seconds": round(self.seconds, 2),
         }
 
@@ -54,6 +55,10 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
     files = tree.sources + [h for h in tree.headers if _has_definitions(h)]
     units = parse.parse_files(files, tree.root, tree.args_for, tree.digest(), jobs=jobs,
                               progress=progress)
+    flag_notes: List[str] = []
+    if tree.compile_commands is None:
+        units = _with_build_flags(units, tree, path, includes, defines, jobs, flag_notes)
+    missing = missing_headers.find(units)
     program = Program.from_units(units)
     layers = program.layer_classes()
     if not layers:
@@ -78,39 +83,54 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                 seen.add(key)
                 diags.append({"file": dg.file, "line": dg.line, "severity": dg.severity,
                               "message": dg.message})
-    notes = list(tree.notes) + _missing_header_notes(diags)
+    notes = list(tree.notes) + flag_notes + [m.line() for m in missing]
+    # syntax errors: errors in a unit's own file, where no missing header explains them
+    unparsed = {m.unit for m in missing}
     error_files = sorted({d["file"] for d in diags if d["severity"] == "error" and
-                          not d["file"].startswith("/") and
+                          not d["file"].startswith("/") and d["file"] not in unparsed and
                           any(d["file"] == u.main_file for u in units)})
     return Analysis(root=tree.root, decisions=decisions, layers=layers, notes=notes,
                     diagnostics=diags, degraded_files=sorted(program.degraded_files),
                     seconds=time.time() - t0, program=program, sources=sources,
-                    error_files=error_files)
+                    error_files=error_files,
+                    missing_headers=[asdict(m) for m in missing])
 
 
-# Where the headers that Caffe trees commonly include come from on Debian.
-_HEADER_PACKAGES = {"boost/": "libboost-dev", "glog/": "libgoogle-glog-dev",
-                    "gflags/": "libgflags-dev", "hdf5": "libhdf5-dev", "H5": "libhdf5-dev",
-                    "lmdb.h": "liblmdb-dev", "leveldb/": "libleveldb-dev",
-                    "opencv2/": "libopencv-dev", "cblas.h": "libopenblas-dev",
-                    "google/protobuf/": "libprotobuf-dev", "cuda": "(a CUDA toolkit, or -DCPU_ONLY)"}
+def _errors(unit) -> int:
+    return sum(d.severity in ("error", "fatal") for d in unit.diagnostics)
 
 
-def _missing_header_notes(diags: List[dict]) -> List[str]:
-    """One note naming every header that could not be found, and where to get it."""
-    missing: Dict[str, int] = {}
-    for d in diags:
-        m = re.match(r"'([^']+)' file not found", d["message"])
-        if m:
-            missing[m.group(1)] = missing.get(m.group(1), 0) + 1
-    if not missing:
-        return []
-    pkgs = sorted({pkg for h in missing for key, pkg in _HEADER_PACKAGES.items() if key in h})
-    text = "missing headers: " + ", ".join(f"{h} ({n} places)" for h, n in sorted(missing.items()))
-    text += "; the affected results are marked degraded. Install them"
-    text += f" (Debian: apt-get install {' '.join(pkgs)})" if pkgs else ""
-    text += " or point to them with -I DIR"
-    return [text]
+def _with_build_flags(units, tree, path: str, includes: Sequence[str],
+                      defines: Sequence[str], jobs, notes: List[str]):
+    """Units with errors under the default flags (a missing header; code the tree's build
+    enables with a define, such as BVLC's USE_HDF5), parsed again with the flags the tree's
+    own build uses (a CMake configure, else Makefile.config), where those add anything. A
+    unit parsed again replaces the first when it has fewer errors."""
+    failed = {u.main_file for u in units if _errors(u)}
+    if not failed:
+        return units
+    for find in (lambda: tree_flags.from_cmake(tree.root, source_tree.cache_dir() / "flags"),
+                 lambda: tree_flags.from_makefile_config(tree.root)):
+        found = find()
+        if found is None:
+            continue
+        if found.problem:
+            notes.append(f"flags: {found.source}: {found.problem}")
+            continue
+        more_i = [d for d in found.includes if d not in includes]
+        more_d = [d for d in found.defines if d not in defines]
+        if not more_i and not more_d:
+            continue
+        again = source_tree.load(path, None, [*includes, *more_i], [*defines, *more_d])
+        redone = parse.parse_files([tree.root / f for f in sorted(failed)], again.root,
+                                   again.args_for, again.digest(), jobs=jobs)
+        before = {u.main_file: _errors(u) for u in units}
+        better = {u.main_file: u for u in redone if _errors(u) < before.get(u.main_file, 0)}
+        notes.append(f"flags: {len(better)} of {len(failed)} units with errors under the "
+                     f"default flags parsed with those of {found.source}"
+                     + (f" (+{' '.join('-D' + d for d in more_d)})" if more_d else ""))
+        return [better.get(u.main_file, u) for u in units]
+    return units
 
 
 def _has_definitions(header: Path) -> bool:

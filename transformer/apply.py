@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -34,6 +34,7 @@ class Result:
     error_files: List[str]
     already_transformed: bool
     diff: str = ""
+    missing_headers: List[dict] = field(default_factory=list)  # units a missing header stopped
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -75,6 +76,8 @@ def _select(analysis, only: Optional[Sequence[str]]) -> Tuple[List[Decision], Li
             why = "the classes that reach this loop need different plans"
         elif d.file in analysis.error_files:
             why = "the file has syntax errors: copied unchanged"
+        elif any(m["unit"] == d.file for m in analysis.missing_headers):
+            why = "a header it includes is missing: copied unchanged"
         elif only and not any(x.cls in only for x in ds):
             why = "not selected by --only"
         if why:
@@ -281,7 +284,8 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
                for r in applied_plans]
     return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
                   applied=applied, left=sorted(left, key=lambda x: (x["file"], x["line"])),
-                  error_files=analysis.error_files, already_transformed=already, diff=diff)
+                  error_files=analysis.error_files, already_transformed=already, diff=diff,
+                  missing_headers=analysis.missing_headers)
 
 
 def report_markdown(res: Result) -> str:
@@ -291,6 +295,10 @@ def report_markdown(res: Result) -> str:
     if res.error_files:
         lines += ["## Files with syntax errors (copied unchanged)", ""]
         lines += [f"- `{f}`" for f in res.error_files] + [""]
+    if res.missing_headers:
+        lines += ["## Files a missing header stopped (copied unchanged)", ""]
+        lines += [f"- `{m['unit']}`: `{m['header']}` (from {m['includer']}); {m['advice']}"
+                  for m in res.missing_headers] + [""]
     lines += ["## Rewritten", "", "| location | class::method | kind | plan |", "|---|---|---|---|"]
     for a in res.applied:
         lines.append(f"| {a['file']}:{a['line']} | {a['class']}::{a['method']} | {a['kind']} | "

@@ -211,11 +211,14 @@ def cmd_transform(args) -> int:
               f"{len(res.left)} loops left as they were; output: {res.out}", file=out)
         for f in res.error_files:
             print(f"syntax errors, copied unchanged: {f}", file=out)
+        for m in res.missing_headers:
+            print(f"missing header, copied unchanged: {m['unit']}: {m['header']} (included "
+                  f"from {m['includer']}); {m['advice']}", file=out)
         if not args.in_place and not args.diff:
             print(f"next: build {res.out} as you build {res.root} (OpenMP is switched on in "
                   f"its build), then prove it: cgp-transform check {res.root} --transformed "
                   f"{res.out}", file=out)
-    return EXIT_FAIL if res.error_files else EXIT_OK
+    return EXIT_FAIL if res.error_files or res.missing_headers else EXIT_OK
 
 
 def _int_list(text: str, what: str) -> List[int]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
+from . import tree_flags
 from .errors import InputError
 
 SOURCE_EXTS = {".cpp", ".cc", ".cxx"}
@@ -245,7 +246,15 @@ def load(path: str, compile_commands: Optional[str] = None,
     include_dirs += [str(Path(d).resolve()) for d in extra_includes]
     cc_path = find_compile_commands(root, compile_commands)
     flags: Dict[str, List[str]] = {}
-    if cc_path is not None:
+    if cc_path is None:
+        found = tree_flags.from_pkg_config()
+        if found and found.includes:
+            include_dirs += found.includes
+        notes.append("flags: no compile_commands.json; the tree's include/ and src/, Caffe's "
+                     "defines" + (f", and {found.source} ({' '.join(found.includes)})"
+                                  if found and found.includes else ""))
+    else:
+        notes.append(f"flags: {cc_path}")
         try:
             entries = json.loads(cc_path.read_text())
         except (OSError, ValueError) as e:
