@@ -3,6 +3,8 @@ import json
 
 import pytest
 
+from transformer import plan
+
 
 @pytest.fixture(scope="module")
 def rows(caffe_src_analysis):
@@ -27,9 +29,7 @@ def test_json_schema(caffe_src_analysis):
         assert r["decision"] in ("parallel", "rejected")
         assert not r["file"].startswith("/")
         if r["decision"] == "rejected":
-            assert r["reason"] in ("rng", "cross-sample dependence", "unknown call",
-                                   "unprovable induction", "aliasing", "early exit",
-                                   "already parallel", "degraded parse", "too little work")
+            assert r["reason"] in plan.REASONS
     assert data["summary"]["degraded"] == 0
 
 
@@ -138,3 +138,13 @@ def test_whole_array_calls_are_split(rows):
     assert len(calls) > 20
     assert not [(c["file"], c["line"]) for c in calls for lp in loops
                 if c["file"] == lp["file"] and lp["start"] < c["start"] < lp["end"]]
+
+
+def test_every_outermost_loop_is_reported(rows):
+    """Loops that are not over the samples get a decision too, with the reason."""
+    concat = [r for r in rows if r["class"] == "ConcatLayer" and r["kind"] == "other"]
+    assert concat and all(r["reason"] == "not a batch loop" and "bottom.size()" in r["detail"]
+                          for r in concat)
+    groups = [r for r in rows if r["class"] == "ConvolutionLayer" and
+              r["method"] == "forward_cpu_gemm" and r["kind"] == "other"]
+    assert [r["detail"] for r in groups] == ["its extent `group_` is not the batch size"]

@@ -139,7 +139,7 @@ def test_enough_expectations():
 def test_expectations_are_well_formed():
     reasons = {"rng", "cross-sample-dependence", "unknown-call", "unprovable-induction",
                "aliasing", "early-exit", "already-parallel", "degraded-parse", "too-little-work",
-               "blob-accessor"}
+               "blob-accessor", "not-a-batch-loop", "unknown-extent"}
     for file, line, exp in EXPECTATIONS:
         assert exp["decision"] in ("parallel", "rejected"), (file, line)
         assert exp["kind"] in (None, "batch-loop", "batch-blas", "elementwise",

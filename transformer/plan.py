@@ -26,8 +26,10 @@ ALREADY_PARALLEL = "already parallel"
 DEGRADED = "degraded parse"
 TOO_LITTLE = "too little work"
 BLOB_ACCESSOR = "blob accessor"
+NOT_BATCH = "not a batch loop"
+UNKNOWN_EXTENT = "unknown extent"
 REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
-           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR)
+           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT)
 
 
 @dataclass
@@ -365,6 +367,20 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
     return list(out.values()), sorted(private)
 
 
+def _extent_reason(f: LoopFacts) -> Tuple[str, str]:
+    """Why a loop is not a batch loop, from how its bound is known."""
+    if f.extent == "none":
+        return NOT_BATCH, "its condition does not bound a counter (i < N)"
+    if f.extent == "sample":
+        return NOT_BATCH, f"its extent `{f.trip}` is a size within one sample"
+    if f.extent == "param":
+        return NOT_BATCH, f"its extent `{f.trip}` is a parameter of {f.method}"
+    if f.extent == "unknown":
+        return UNKNOWN_EXTENT, (f"its extent `{f.trip}` is not proven to be the batch size: "
+                                "a value assigned to it is out of the tool's sight")
+    return NOT_BATCH, f"its extent `{f.trip}` is not the batch size"
+
+
 def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
     d = Decision(file=f.file, line=f.line, cls=f.cls, method=f.method, kind=f.kind,
                  decision="rejected", var=f.var, trip=f.trip, degraded=f.degraded,
@@ -381,7 +397,8 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
             if rej is not None:
                 d.reason, d.detail = rej.reason, rej.detail
                 return d
-        d.reason, d.detail = TOO_LITTLE, "not a loop over samples"
+        d.reason, d.detail = _extent_reason(f) if f.extent else \
+            (TOO_LITTLE, "not a loop over samples")
         return d
     try:
         for rule in RULES:

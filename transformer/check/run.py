@@ -212,7 +212,7 @@ def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
     if target is None:
         raise InputError("--tree-tests: the tree's CMake defines none of the test targets "
                          + ", ".join(tree_tests.TARGETS))
-    say(f"building the tree's tests ({target}) in both builds")
+    say(f"building the tree's tests ({target}) in the transformed build")
     got = tree_tests.build(work / "transformed", buildtree.OPENMP, target, opts.jobs,
                            work / "logs" / "tree-tests-transformed.log")
 

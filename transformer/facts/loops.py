@@ -10,7 +10,7 @@ from ..ir import FunctionIR, Node
 from .classes import ENTRY_METHODS, LAYER_ROOT, Program, member_assignments
 from .effects import BodyEffects, EffectWalker, loop_var_and_trip
 from .mathlib import TABLE
-from .shapes import ShapeOracle
+from .shapes import ShapeOracle, axis0_checks
 
 SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".cu.cc")
 
@@ -34,6 +34,9 @@ class LoopFacts:
     blas_name: str = ""
     blas_args: List[str] = field(default_factory=list)
     pragma_before: bool = False
+    # for a loop that is not over the samples ('other'): how its bound is known
+    # (none | sample | other | unknown, see ShapeOracle.extent)
+    extent: str = ""
 
 
 def _oracle_for(program: Program, cls: str, fn: FunctionIR) -> ShapeOracle:
@@ -54,7 +57,8 @@ def _oracle_for(program: Program, cls: str, fn: FunctionIR) -> ShapeOracle:
                 return locals_[n.name]
             return members.get(n.name)
         return None
-    return ShapeOracle(resolve)
+    reshape = program.resolve_method(cls, "Reshape")
+    return ShapeOracle(resolve, axis0_checks(reshape.body if reshape else None))
 
 
 def _trip_node(loop: Node) -> Optional[Node]:
@@ -133,9 +137,13 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
         oracle = _oracle_for(program, cls, fn)
         degraded = fn.file in program.degraded_files
         claimed: List[Node] = _generated(fn)
+        outer_others: List[Node] = []  # loops reported as not over the samples
 
         def inside_claimed(n: Node) -> bool:
             return any(c.start <= n.start and n.end <= c.end and c is not n for c in claimed)
+
+        def inside_other(n: Node) -> bool:
+            return any(c.start <= n.start and n.end <= c.end for c in outer_others)
 
         for n in fn.body.walk():
             if n.kind == "for" and not inside_claimed(n):
@@ -157,6 +165,15 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
                             effects=BodyEffects(macro=True), degraded=degraded))
                     continue
                 if kind is None:
+                    # every outermost loop gets a decision; the loops inside it are part of
+                    # it, except batch loops, which get their own
+                    if not inside_other(n):
+                        outer_others.append(n)
+                        facts.append(LoopFacts(
+                            cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,
+                            end=n.end, kind="other", var=var or "", trip=trip_text or "",
+                            effects=BodyEffects(), degraded=degraded,
+                            extent=oracle.extent(trip if var else None)))
                     continue
                 claimed.append(n)
                 walker = EffectWalker(program, cls, oracle)

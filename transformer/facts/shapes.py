@@ -5,10 +5,16 @@ Recognized from the AST and from member/local assignments, never from names alon
           (Caffe's num_, M_, outer_num_ are found this way);
   stride: X->count(k) for k != 0, X->offset(1), X->count() / batch, products of
           channels()/height()/width(), and members or locals assigned from them.
+  batch, too: X->count() / S where S is one sample of X: X->count(1) or X->offset(1)
+          (directly, or a member or local every assignment of which is one of those);
+          X->shape(1) where the layer's Reshape checks, unconditionally, that X's axis 0 is
+          1 (CHECK_EQ(1, X->shape(0))): instances along axis 1, as in a recurrent unit.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional
+import re
+from typing import Callable, Dict, List, Optional, Sequence
 
 from ..ir import Node
 
@@ -25,17 +31,29 @@ def _call_parts(n: Node):
     return callee.children[0], n.name, n.children[1:]
 
 
+def _norm(text: str) -> str:
+    return "".join(text.split()).replace("this->", "")
+
+
 def _lit(n: Node) -> Optional[str]:
     return n.text.strip() if n.kind == "lit" else None
 
 
 class ShapeOracle:
     """Classifies expressions; `resolve` maps a member or local name node to its assigned
-    values (None when unknown)."""
+    values (None when unknown). `axis0_is_one` holds the receivers whose axis 0 the layer's
+    Reshape proves to be 1 ("bottom[0]", or "bottom[*]" for every bottom): their axis 1
+    counts the independent instances (a time step of several sequences), a batch too."""
 
-    def __init__(self, resolve: Resolver):
+    def __init__(self, resolve: Resolver, axis0_is_one: Sequence[str] = ()):
         self.resolve = resolve
+        self.axis0_is_one = set(axis0_is_one)
         self._memo: Dict[str, Optional[str]] = {}
+
+    def _unit_axis0(self, receiver: Node) -> bool:
+        text = _norm(receiver.text)
+        m = re.fullmatch(r"(\w+)\[\d+\]", text)
+        return text in self.axis0_is_one or bool(m and f"{m.group(1)}[*]" in self.axis0_is_one)
 
     def kind(self, n: Node, depth: int = 0) -> Optional[str]:
         """'batch', 'stride' or None."""
@@ -50,6 +68,8 @@ class ShapeOracle:
             if method == "num" and not args:
                 return "batch"
             if method == "shape" and lits == ["0"]:
+                return "batch"
+            if method == "shape" and lits == ["1"] and self._unit_axis0(parts[0]):
                 return "batch"
             if method == "count":
                 if len(args) == 2 and lits[0] == "0":
@@ -67,6 +87,10 @@ class ShapeOracle:
             a, b = (self.kind(c, depth + 1) for c in n.children)
             if n.op == "/" and b == "batch" and self._is_total_count(n.children[0]):
                 return "stride"
+            if n.op == "/" and self._is_total_count(n.children[0]):
+                receiver = _call_parts(n.children[0])[0].text
+                if self._sample_of(n.children[1], depth) == _norm(receiver):
+                    return "batch"
             if n.op == "*" and self._is_spatial(n):
                 return "stride"
             return None
@@ -84,6 +108,46 @@ class ShapeOracle:
             self._memo[key] = result
             return result
         return None
+
+    def _sample_of(self, n: Node, depth: int = 0) -> Optional[str]:
+        """The receiver X when n is the size of one sample of X (X->count(1), X->offset(1),
+        or a member or local every assignment of which is that), else None."""
+        if depth > 6:
+            return None
+        if n.kind == "cast" and n.children:
+            return self._sample_of(n.children[0], depth + 1)
+        parts = _call_parts(n)
+        if parts:
+            receiver, method, args = parts
+            if method in ("count", "offset") and [_lit(a) for a in args] == ["1"]:
+                return _norm(receiver.text)
+            return None
+        if n.kind in ("member", "name"):
+            values = self.resolve(n)
+            found = {self._sample_of(v, depth + 1) for v in values or []}
+            return found.pop() if len(found) == 1 else None
+        return None
+
+    def extent(self, n: Optional[Node], depth: int = 0) -> str:
+        """How a loop bound that is neither the batch nor a total count is known: 'none' (no
+        bound), 'sample' (a size within one sample), 'param' (a parameter of the function),
+        'other' (an expression, or a variable every value of which is one, that is not a
+        batch size), 'unknown' (a variable some value of which the tool cannot see)."""
+        if n is None:
+            return "none"
+        if self.kind(n) == "stride":
+            return "sample"
+        if n.kind == "cast" and n.children:
+            return self.extent(n.children[0], depth + 1)
+        if n.kind == "name" and n.ref == "param":
+            return "param"
+        if n.kind in ("member", "name"):
+            values = self.resolve(n) if depth < 4 else None
+            if not values:
+                return "unknown"
+            kinds = {self.extent(v, depth + 1) for v in values}
+            return "other" if kinds <= {"other", "sample"} else "unknown"
+        return "other"
 
     def _is_total_count(self, n: Node) -> bool:
         parts = _call_parts(n)
@@ -127,3 +191,37 @@ class ShapeOracle:
 
     def is_stride(self, n: Node) -> bool:
         return self.kind(n) == "stride"
+
+
+_AXIS0_CHECK = re.compile(r"^CHECK_EQ\(\s*(?:1\s*,\s*(?P<a>[^,()]+(?:\[\w+\])?)->shape\(0\)|"
+                          r"(?P<b>[^,()]+(?:\[\w+\])?)->shape\(0\)\s*,\s*1)\s*\)$")
+
+
+def axis0_checks(reshape_body: Optional[Node]) -> List[str]:
+    """Receivers whose axis 0 a Reshape body checks to be 1 on every path: CHECK_EQ
+    statements not under an `if`; `V[i]` inside `for (i...; i < V.size(); ...)` stands for
+    every element of V ("V[*]")."""
+    if reshape_body is None:
+        return []
+    out: List[str] = []
+
+    def visit(n: Node, loops: List[Node]) -> None:
+        if n.kind == "if":
+            return
+        m = _AXIS0_CHECK.match(" ".join((n.text or "").split())) if n.kind == "while" else None
+        if m:
+            receiver = _norm(m.group("a") or m.group("b"))
+            idx = re.fullmatch(r"(\w+)\[(\w+)\]", receiver)
+            if idx and not idx.group(2).isdigit():
+                over = [lp for lp in loops if _norm(lp.children[1].text) ==
+                        f"{idx.group(2)}<{idx.group(1)}.size()"]
+                if over:
+                    out.append(f"{idx.group(1)}[*]")
+            else:
+                out.append(receiver)
+            return
+        inner = loops + [n] if n.kind == "for" else loops
+        for c in n.children:
+            visit(c, inner)
+    visit(reshape_body, [])
+    return out
