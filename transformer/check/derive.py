@@ -102,14 +102,20 @@ def scan(root: Path) -> TreeSources:
 
 
 # Input shapes of a few generic kinds, for settings that come without shapes. Each is
-# (first bottom, every further bottom); "L" in a further bottom is replaced by a label fill.
+# (first bottom, middle bottoms, last bottom).
 _GENERIC_SHAPES = [
-    ("N,3,6,5", "N,3,6,5"),        # images, and several of the same shape
-    ("N,5", "N:label=5"),           # scores and one label per sample
-    ("N,4,1,1", "N,1,1,1:label=2"),  # feature vectors and a 0/1 pair label
-    ("N,3,6,5", "N:label=1"),       # data and an index (0) per sample
-    ("2,N,4", "2,N:label=2"),       # time-major sequences and 0/1 markers
+    ("N,3,6,5", "N,3,6,5", "N,3,6,5"),      # images, and several of the same shape
+    ("N,5", "N:label=5", "N:label=5"),       # scores and one label per sample
+    ("N,4,1,1", "N,4,1,1", "N,1,1,1:label=2"),  # feature pairs and a 0/1 pair label
+    ("N,3,6,5", "N:label=1", "N:label=1"),   # data and an index (0) per sample
+    ("2,N,4", "2,N,4", "2,N:label=2"),       # time-major sequences and 0/1 markers
+    ("1,N,4", "1,N,16", "1,N:label=2"),     # one time step: state, 4 gates, 0/1 markers
 ]
+
+
+def _generic(shape: Tuple[str, str, str], n: int) -> List[str]:
+    first, middle, last = shape
+    return [first] if n == 1 else [first] + [middle] * (n - 2) + [last]
 
 
 def _name(kind: str, origin: str) -> str:
@@ -139,10 +145,9 @@ def proposals(kind: str, blobs: Blobs, sources: TreeSources) -> Iterator[Case]:
     settings = ([(s.origin, s.param) for s in sources.tests.get(kind, [])] +
                 sources.params.get(kind, []) + [("generic", "")])
     for n in blobs.bottom_counts():
-        for g, (first, rest) in enumerate(_GENERIC_SHAPES):
+        for g, shape in enumerate(_GENERIC_SHAPES):
             for origin, param in settings:
-                yield from cases(f"{origin}.g{g}", param, [first] + [rest] * (n - 1),
-                                 blobs.tops(n))
+                yield from cases(f"{origin}.g{g}", param, _generic(shape, n), blobs.tops(n))
 
 
 def _propagations(bottoms: List[str]) -> List[List[int]]:
