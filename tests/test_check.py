@@ -199,7 +199,7 @@ def test_tree_tests_catch_a_dropped_reduction(full_check, tmp_path):
     threads' samples; the same tests pass in the original build, so they are blamed."""
     bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": _drop_weight_diff_reduction})
     for run in range(NEGATIVE_RUNS):
-        r = _tree_tests(bad, tmp_path / "bad.json")
+        r = _tree_tests(bad, tmp_path / "bad.json", "--tree-test-filter", "*Convolution*")
         assert r.returncode == 1, f"run {run + 1}: " + r.stdout + r.stderr
         (tt,) = json.loads((tmp_path / "bad.json").read_text())["tree_tests"]
         assert tt["status"] == "fail" and any("Convolution" in n for n in tt["failed"]), tt
@@ -282,3 +282,8 @@ def test_training_is_skipped_when_the_nets_data_is_missing(tmp_path):
     assert train.missing_source(net, tmp_path) == "examples/mnist/mnist_train_lmdb"
     (tmp_path / "examples" / "mnist" / "mnist_train_lmdb").mkdir(parents=True)
     assert train.missing_source(net, tmp_path) is None
+
+
+def test_tree_test_filter_keeps_gpu_tests_out():
+    assert tree_tests.suite_filter(None) == "-*GPU*"
+    assert tree_tests.suite_filter("*Convolution*:*Pooling*") == "*Convolution*:*Pooling*-*GPU*"

@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run only the tree's own suite (no layer cases, races or training)")
     c.add_argument("--tree-test-timeout", type=float, default=4 * 3600, metavar="S",
                    help="seconds one run of the tree's suite may take (default 14400)")
+    c.add_argument("--tree-test-filter", metavar="PATTERNS",
+                   help="run only the tree's tests matching these gtest patterns "
+                        "(':'-separated, e.g. '*Convolution*'); GPU tests are never run")
     c.add_argument("--repeats", type=int, default=3, metavar="N",
                    help="runs of each layer case at more than one thread (default 3)")
     c.add_argument("--strict", action="store_true",
@@ -271,7 +274,8 @@ def cmd_check(args) -> int:
         race=args.race, race_threads=args.race_threads,
         tree_tests=args.tree_tests or args.tree_tests_only, layer_checks=not args.tree_tests_only,
         tree_test_threads=_int_list(args.threads or "1,2,3", "--threads"),
-        tree_test_timeout=args.tree_test_timeout, strict=args.strict, repeats=args.repeats,
+        tree_test_timeout=args.tree_test_timeout, tree_test_filter=args.tree_test_filter,
+        strict=args.strict, repeats=args.repeats,
         layers=[x.strip() for x in args.layers.split(",")] if args.layers else None,
         deterministic=args.deterministic, work=args.work, jobs=args.jobs or jobs_default(),
         train=not args.no_train, solver=args.solver, net=args.net, data=args.data,

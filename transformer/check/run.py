@@ -29,6 +29,7 @@ class CheckOptions:
     layer_checks: bool = True  # False: only the tree's own suite (--tree-tests-only)
     tree_test_threads: List[int] = field(default_factory=lambda: [1, 2, 3])
     tree_test_timeout: float = 4 * 3600
+    tree_test_filter: Optional[str] = None  # gtest patterns: run only the matching tests
     strict: bool = False  # an unchecked layer type fails the check
     repeats: int = 3  # runs of each case at more than one thread
     race_threads: Optional[int] = None
@@ -224,7 +225,7 @@ def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
         f"{','.join(map(str, opts.tree_test_threads))} threads")
     tick = progress("tree tests", len(opts.tree_test_threads)) if progress else None
     return tree_tests.check(ref, got, work / "transformed" / "src", opts.tree_test_threads,
-                            opts.tree_test_timeout, tick)
+                            opts.tree_test_timeout, tick, opts.tree_test_filter)
 
 
 def build_pair(root: Path, given: Optional[str], work: Path, analysis, deterministic: bool,

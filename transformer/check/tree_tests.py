@@ -78,21 +78,29 @@ def parse(output: str):
     return ran, failed
 
 
+def suite_filter(only: Optional[str]) -> str:
+    """The gtest filter: the CPU tests, or those of them matching `only` (gtest patterns,
+    ':'-separated)."""
+    return f"{only}-*GPU*" if only else GTEST_FILTER
+
+
 def run_suite(exe: Path, threads: Optional[int], forced: bool, cwd: Path, timeout: float,
-              names: Sequence[str] = ()) -> subprocess.CompletedProcess:
+              names: Sequence[str] = (), only: Optional[str] = None
+              ) -> subprocess.CompletedProcess:
     extra = {"CGP_FORCE_PARALLEL": "1"} if forced else {}
     if threads and threads > (os.cpu_count() or 1):
         # more threads than cores: idle threads sleep instead of spinning, or every one of
         # the suite's thousands of tiny forced regions waits out the spinning threads
         extra["OMP_WAIT_POLICY"] = "passive"
     env = buildtree.harness_env(threads, extra=extra)
-    filt = ":".join(names) if names else GTEST_FILTER
+    filt = ":".join(names) if names else suite_filter(only)
     return subprocess.run([str(exe), f"--gtest_filter={filt}"], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 
 def check(original_exe: Callable[[], Path], transformed_exe: Path, cwd: Path,
-          threads: Sequence[int], timeout: float, tick=None) -> List[TreeTestResult]:
+          threads: Sequence[int], timeout: float, tick=None,
+          only: Optional[str] = None) -> List[TreeTestResult]:
     """`original_exe` builds the original suite when first needed (a failure to re-run)."""
     results = []
     original: List[Path] = []
@@ -100,7 +108,7 @@ def check(original_exe: Callable[[], Path], transformed_exe: Path, cwd: Path,
         t0 = time.time()
         res = TreeTestResult(threads=t, status="pass")
         try:
-            proc = run_suite(transformed_exe, t, True, cwd, timeout)
+            proc = run_suite(transformed_exe, t, True, cwd, timeout, only=only)
         except subprocess.TimeoutExpired:
             res.status, res.detail = "error", f"the suite ran past {timeout:.0f} s"
             results.append(res)
