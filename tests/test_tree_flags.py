@@ -72,6 +72,7 @@ def test_a_missing_header_is_named_with_its_includer_and_exit_1(tmp_path, cache)
     assert (tmp_path / "out" / "src" / "gadget_layer.cpp").read_text() == LAYER
 
 
+@pytest.mark.skipif(shutil.which("pkg-config") is None, reason="pkg-config is not installed")
 def test_pkg_config_supplies_the_include_directory(tmp_path, cache):
     tree = _tree(tmp_path)
     pc = tmp_path / "pc"
