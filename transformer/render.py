@@ -292,8 +292,8 @@ def _parent(body: Node, target: Node) -> Optional[Node]:
 
 
 def _is_statement(parent: Optional[Node], node: Node) -> bool:
-    """Is `node` a statement of its own: in a block, or the unbraced body of an if, else,
-    for, while or do, where a braced block may stand in for it?"""
+    """Is `node` a statement of its own: in a block, the unbraced body of an if, else, for,
+    while or do, or a case label's statement, where a braced block may stand in for it?"""
     if parent is None:
         return False
     kids = parent.children
@@ -305,6 +305,8 @@ def _is_statement(parent: Optional[Node], node: Node) -> bool:
         return bool(kids) and node is kids[-1]
     if parent.kind == "do":
         return bool(kids) and node is kids[0]
+    if parent.kind == "other" and parent.name in ("CASE_STMT", "DEFAULT_STMT"):
+        return bool(kids) and node is kids[-1]  # a case label's statement
     return False
 
 
