@@ -8,7 +8,6 @@ in the original, and not blamed on the transformation.
 """
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import time
