@@ -12,7 +12,6 @@ import glob
 import hashlib
 import json
 import os
-import shlex
 import shutil
 import subprocess
 import tempfile
@@ -115,31 +114,6 @@ def find_compile_commands(root: Path, given: Optional[str]) -> Optional[Path]:
         if cand.is_file():
             return cand
     return None
-
-
-def _flags_from_command(entry: dict) -> List[str]:
-    argv = entry.get("arguments") or shlex.split(entry.get("command", ""))
-    out: List[str] = []
-    skip = False
-    directory = entry.get("directory", ".")
-    for i, a in enumerate(argv[1:]):
-        if skip:
-            skip = False
-            continue
-        if a in ("-o", "-c", "-MF", "-MT", "-MQ"):
-            skip = a != "-c"
-            continue
-        if a.startswith(("-I", "-D", "-U", "-std=", "-isystem", "-include", "-f", "-W")) or \
-                a in ("-isystem", "-include"):
-            if a in ("-isystem", "-include", "-I"):
-                nxt = argv[1:][i + 1] if i + 1 < len(argv) - 1 else ""
-                out.extend([a, nxt if os.path.isabs(nxt) else os.path.join(directory, nxt)])
-                skip = True
-            elif a.startswith("-I") and not os.path.isabs(a[2:]):
-                out.append("-I" + os.path.join(directory, a[2:]))
-            else:
-                out.append(a)
-    return out
 
 
 def _find_proto(root: Path) -> Optional[Path]:
@@ -265,7 +239,7 @@ def load(path: str, compile_commands: Optional[str] = None,
                 file = file.resolve()
             except OSError:
                 continue
-            f = _flags_from_command(entry)
+            f = tree_flags.command_flags(entry)
             flags[str(file)] = ["-x", "c++"] + f + ["-fopenmp", "-Wno-everything"] + builtin
             include_dirs += [a[2:] for a in f if a.startswith("-I")]
     default = base + [f"-I{d}" for d in include_dirs if os.path.isdir(d)] + builtin

@@ -64,24 +64,50 @@ def from_pkg_config() -> Optional[Discovered]:
     return Discovered("pkg-config " + ", ".join(found), _unique(includes))
 
 
+def command_flags(entry: dict) -> List[str]:
+    """The flags of one compile command that matter for parsing (-I, -isystem, -include,
+    -D, -U, -std, -f, -W), relative paths made absolute from its directory."""
+    argv = entry.get("arguments") or shlex.split(entry.get("command", ""))
+    out: List[str] = []
+    skip = False
+    directory = entry.get("directory", ".")
+    for i, a in enumerate(argv[1:]):
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "-c", "-MF", "-MT", "-MQ"):
+            skip = a != "-c"
+            continue
+        if a.startswith(("-I", "-D", "-U", "-std=", "-isystem", "-include", "-f", "-W")) or \
+                a in ("-isystem", "-include"):
+            if a in ("-isystem", "-include", "-I"):
+                nxt = argv[1:][i + 1] if i + 1 < len(argv) - 1 else ""
+                out.extend([a, nxt if os.path.isabs(nxt) else os.path.join(directory, nxt)])
+                skip = True
+            elif a.startswith("-I") and not os.path.isabs(a[2:]):
+                out.append("-I" + os.path.join(directory, a[2:]))
+            else:
+                out.append(a)
+    return out
+
+
 def flags_of_commands(entries: List[dict], skip_under: Optional[Path] = None) -> Discovered:
     """The union of the -I/-isystem directories and -D defines of compile commands."""
     includes: List[str] = []
     defines: List[str] = []
     for entry in entries:
-        argv = entry.get("arguments") or shlex.split(entry.get("command", ""))
+        flags = command_flags(entry)
         directory = entry.get("directory", ".")
-        i = 1
-        while i < len(argv):
-            a = argv[i]
+        for i, a in enumerate(flags):
             path = None
-            if a in ("-I", "-isystem") and i + 1 < len(argv):
-                path, i = argv[i + 1], i + 1
-            elif a.startswith("-I") or (a.startswith("-isystem") and len(a) > 8):
-                path = a[2:] if a.startswith("-I") else a[8:]
+            if a in ("-I", "-isystem") and i + 1 < len(flags):
+                path = flags[i + 1]
+            elif a.startswith("-I") and len(a) > 2:
+                path = a[2:]
+            elif a.startswith("-isystem") and len(a) > 8:
+                path = a[8:]
             elif a.startswith("-D") and len(a) > 2:
                 defines.append(a[2:])
-            i += 1
             if path is not None:
                 full = os.path.normpath(os.path.join(directory, path))
                 if skip_under is None or not Path(full).is_relative_to(skip_under):
