@@ -17,7 +17,7 @@ from ..ir import FunctionIR, Node
 from ..parse import last_identifier
 from .classes import Program
 from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
-from .shapes import ShapeOracle
+from .shapes import ShapeOracle, norm_text
 
 MAX_CALL_DEPTH = 6
 Guard = Tuple[str, bool]
@@ -212,10 +212,6 @@ class BodyEffects:
 _ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", "", text).replace("this->", "")
-
-
 class _Frame:
     """One function activation: its pointer/int locals and bound parameters."""
 
@@ -318,10 +314,10 @@ class EffectWalker:
         base = recv
         while base.kind == "cast" and base.children:
             base = base.children[0]
-        text = _norm(base.text)
+        text = norm_text(base.text)
         if base.kind == "index" and base.children:
             vec = base.children[0]
-            vec_name = vec.name if vec.kind in ("name", "member") else _norm(vec.text)
+            vec_name = vec.name if vec.kind in ("name", "member") else norm_text(vec.text)
             if vec.kind == "name" and vec.ref == "param" and vec_name in ("bottom", "top") or \
                     self._is_blob_vector_param(frame, vec):
                 return Root("io", text, buf)
@@ -405,7 +401,7 @@ class EffectWalker:
                         return Offset(data=True, inner=inner)
                     if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
                         return Offset(sample=True, inner=inner, data=ox.data,
-                                      strides=[_norm(y.text)])
+                                      strides=[norm_text(y.text)])
                     if ox.shifted:
                         return Offset(shifted=True, inner=inner)
                     return Offset(opaque=True, inner=inner)
@@ -416,7 +412,7 @@ class EffectWalker:
             if any(r.depends for r in rest):
                 return Offset(opaque=True, inner=inner)
             if first.unit and not (first.shifted or first.opaque):
-                return Offset(sample=True, inner=inner, strides=[_norm(e.text)])
+                return Offset(sample=True, inner=inner, strides=[norm_text(e.text)])
             if first.shifted:
                 return Offset(shifted=True, inner=inner)
             return Offset(opaque=True, inner=inner)
@@ -442,7 +438,7 @@ class EffectWalker:
             return None
         if e.kind == "call" and e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
-            self.eff.accessor_calls.append(_norm(e.text))
+            self.eff.accessor_calls.append(norm_text(e.text))
             self._accessor(frame, e)
             return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
                        Offset())
@@ -473,7 +469,7 @@ class EffectWalker:
                     if p is None:  # nullptr or a value we cannot follow
                         if e.children[1 if pos else 2].text.strip() in ("nullptr", "NULL", "0"):
                             continue
-                        p = Ptr(Root("unknown", _norm(e.text), "raw"), Offset())
+                        p = Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
                     out += [Choice(c.root, c.offset, c.guards | {(atom[0], atom[1] == pos)},
                                    c.exact) for c in p.choices]
                 return Ptr(choices=out) if out else None
@@ -557,7 +553,7 @@ class EffectWalker:
                 while text.startswith("!"):
                     text = text[1:].strip()
                     positive = not positive
-        norm = _norm(text)
+        norm = norm_text(text)
         self.atom_text.setdefault(norm, text)
         return norm, positive
 
@@ -843,10 +839,10 @@ class EffectWalker:
                     self.expr(frame, a, guards, depth)
                 return
             if name in BLOB_BUFFERS:
-                self.eff.accessor_calls.append(_norm(e.text))
+                self.eff.accessor_calls.append(norm_text(e.text))
                 self._accessor(frame, e)
                 return
-            self.eff.unknown_calls.append(f"{_norm(callee.text)} at line {e.line}")
+            self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
             return
         # this->method(...), an unqualified call to a method, or a free function of the tree
         target = self.program.resolve_method(self.cls, name)
@@ -895,7 +891,7 @@ class EffectWalker:
                 callee.children[0].kind == "this":
             self.eff.unknown_calls.append(f"{name} at line {e.line} (no definition found)")
             return
-        self.eff.unknown_calls.append(f"{name or _norm(e.text)} at line {e.line}")
+        self.eff.unknown_calls.append(f"{name or norm_text(e.text)} at line {e.line}")
 
     @staticmethod
     def _param_type(frame: _Frame, name: str) -> str:

@@ -31,7 +31,8 @@ def _call_parts(n: Node):
     return callee.children[0], n.name, n.children[1:]
 
 
-def _norm(text: str) -> str:
+def norm_text(text: str) -> str:
+    """An expression's text without whitespace and `this->`, for comparing expressions."""
     return "".join(text.split()).replace("this->", "")
 
 
@@ -51,7 +52,7 @@ class ShapeOracle:
         self._memo: Dict[str, Optional[str]] = {}
 
     def _unit_axis0(self, receiver: Node) -> bool:
-        text = _norm(receiver.text)
+        text = norm_text(receiver.text)
         m = re.fullmatch(r"(\w+)\[\d+\]", text)
         return text in self.axis0_is_one or bool(m and f"{m.group(1)}[*]" in self.axis0_is_one)
 
@@ -89,7 +90,7 @@ class ShapeOracle:
                 return "stride"
             if n.op == "/" and self._is_total_count(n.children[0]):
                 receiver = _call_parts(n.children[0])[0].text
-                if self._sample_of(n.children[1], depth) == _norm(receiver):
+                if self._sample_of(n.children[1], depth) == norm_text(receiver):
                     return "batch"
             if n.op == "*" and self._is_spatial(n):
                 return "stride"
@@ -120,7 +121,7 @@ class ShapeOracle:
         if parts:
             receiver, method, args = parts
             if method in ("count", "offset") and [_lit(a) for a in args] == ["1"]:
-                return _norm(receiver.text)
+                return norm_text(receiver.text)
             return None
         if n.kind in ("member", "name"):
             values = self.resolve(n)
@@ -210,10 +211,10 @@ def axis0_checks(reshape_body: Optional[Node]) -> List[str]:
             return
         m = _AXIS0_CHECK.match(" ".join((n.text or "").split())) if n.kind == "while" else None
         if m:
-            receiver = _norm(m.group("a") or m.group("b"))
+            receiver = norm_text(m.group("a") or m.group("b"))
             idx = re.fullmatch(r"(\w+)\[(\w+)\]", receiver)
             if idx and not idx.group(2).isdigit():
-                over = [lp for lp in loops if _norm(lp.children[1].text) ==
+                over = [lp for lp in loops if norm_text(lp.children[1].text) ==
                         f"{idx.group(2)}<{idx.group(1)}.size()"]
                 if over:
                     out.append(f"{idx.group(1)}[*]")
