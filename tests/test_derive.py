@@ -85,7 +85,7 @@ TYPED_TEST(WidgetLayerTest, TestShared) {
 def test_test_setups_read_settings_shapes_and_labels(tmp_path):
     path = tmp_path / "test_widget_layer.cpp"
     path.write_text(TEST_CPP)
-    widget, gadget = test_setups.read(path, "src/caffe/test/test_widget_layer.cpp")
+    widget, gadget = test_setups.read(test_setups.load(path), path.name)
     assert widget.type == "Widget" and widget.origin.startswith("test_widget_layer.cpp:")
     assert widget.param == ('widget_param { scale: 0.5 size: 2 size: 3 mode: FAST_PATH '
                             'weight_filler { type: "gaussian" } }')
@@ -98,7 +98,7 @@ def test_test_setups_read_settings_shapes_and_labels(tmp_path):
 def test_test_setups_leave_out_shapes_that_are_not_literals(tmp_path):
     path = tmp_path / "test_seq_layer.cpp"
     path.write_text(TEST_CPP.replace("new Blob<Dtype>(1, 1, 5, 5)", "new Blob<Dtype>(shape)"))
-    widget = test_setups.read(path, "t.cpp")[0]
+    widget = test_setups.read(test_setups.load(path), path.name)[0]
     assert widget.bottoms == [] and widget.param.startswith("widget_param")
 
 
@@ -106,7 +106,7 @@ def test_embedded_nets_are_read_from_string_literals(tmp_path):
     path = tmp_path / "test_net.cpp"
     path.write_text('const string proto =\n  "layer { "\n  "  type: \'Tile\' "\n'
                     '  "  tile_param { tiles: 2 } "\n  "} ";\n')
-    (net,) = test_setups.embedded_nets(path)
+    (net,) = test_setups.embedded_nets(test_setups.load(path))
     assert list(prototxt.layers(net)) == [("Tile", "tile_param { tiles: 2 }")]
 
 

@@ -93,9 +93,10 @@ def scan(root: Path) -> TreeSources:
     for path in _files(root, ".cpp"):
         if "test" not in path.relative_to(root).parts[:-1]:
             continue
-        for setup in test_setups.read(path, str(path.relative_to(root))):
+        text = test_setups.load(path)
+        for setup in test_setups.read(text, path.name):
             tests.setdefault(setup.type, []).append(setup)
-        for net in test_setups.embedded_nets(path):
+        for net in test_setups.embedded_nets(text):
             for kind, text in prototxt.layers(net):
                 add_param(kind, path.name, text)
     return TreeSources(tests, params)

@@ -157,12 +157,18 @@ def _bottoms(fixture: str, body: str, rest: str,
     return specs, len(names["top"])
 
 
-def read(path: Path, rel: str) -> List[TestSetup]:
-    """Every test in one C++ test file that constructs a layer from a LayerParameter."""
+def load(path: Path) -> str:
+    """A C++ test file's text without comments ('' when unreadable), read once for both
+    `read` and `embedded_nets`."""
     try:
-        text = _strip_comments(path.read_text(errors="replace"))
+        return _strip_comments(path.read_text(errors="replace"))
     except OSError:
-        return []
+        return ""
+
+
+def read(text: str, name: str) -> List[TestSetup]:
+    """Every test in one C++ test file (its `load`ed text; `name` for the origins) that
+    constructs a layer from a LayerParameter."""
     consts = _constants(text)
     starts = [m.start() for m in _TEST_START.finditer(text)]
     if not starts:
@@ -181,16 +187,13 @@ def read(path: Path, rel: str) -> List[TestSetup]:
         param = layer_param(shared + _statements(body[:m.start()]), var, consts)
         bottoms, tops = _bottoms(fixture, body[:m.start()], body[m.start():], consts)
         line = text.count("\n", 0, start) + 1
-        out.append(TestSetup(kind, f"{path.name}:{line}", param, bottoms, tops))
+        out.append(TestSetup(kind, f"{name}:{line}", param, bottoms, tops))
     return out
 
 
-def embedded_nets(path: Path) -> List[prototxt.Message]:
-    """Net definitions written as C++ string literals in a test (adjacent literals joined)."""
-    try:
-        text = _strip_comments(path.read_text(errors="replace"))
-    except OSError:
-        return []
+def embedded_nets(text: str) -> List[prototxt.Message]:
+    """Net definitions written as C++ string literals in a test's `load`ed text (adjacent
+    literals joined)."""
     nets = []
     for m in re.finditer(r'(?:"(?:[^"\\\n]|\\.)*"\s*)+', text):
         joined = "".join(re.findall(r'"((?:[^"\\\n]|\\.)*)"', m.group(0)))
