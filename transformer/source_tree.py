@@ -85,7 +85,8 @@ def builtin_include_args() -> List[str]:
     return []
 
 
-def _walk(root: Path):
+def walk(root: Path):
+    """The tree's files, build and hidden directories pruned, each directory sorted."""
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
         for name in sorted(filenames):
@@ -117,7 +118,7 @@ def find_compile_commands(root: Path, given: Optional[str]) -> Optional[Path]:
 
 
 def _find_proto(root: Path) -> Optional[Path]:
-    for p in _walk(root):
+    for p in walk(root):
         if p.name == "caffe.proto":
             return p
     return None
@@ -198,7 +199,7 @@ def load(path: str, compile_commands: Optional[str] = None,
     root = input_dir(path)
     sources, headers = [], []
     any_source = False
-    for p in _walk(root):
+    for p in walk(root):
         if p.suffix in SOURCE_EXTS:
             any_source = True
             if _is_analyzable_source(p, root):

@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from .. import buildtree
+from ..source_tree import walk
 from . import prototxt, test_setups
 from .cases import CASES, NOT_DRIVEN, Case
 
 MAX_CASES = 2        # accepted derived cases kept per type
 MAX_PROPOSALS = 40   # proposals tried per type before giving up
-_SKIP_DIRS = {".git", "build", ".build_release", ".build_debug", "node_modules", "docs"}
+_SKIP_DIRS = {"docs"}  # beyond the build and hidden directories source_tree.walk prunes
 
 
 @dataclass
@@ -66,11 +67,13 @@ class TreeSources:
     params: Dict[str, List[Tuple[str, str]]]  # type -> [(origin, parameter text)]
 
 
-def _files(root: Path, suffix: str) -> Iterator[Path]:
-    for path in sorted(root.rglob(f"*{suffix}")):
-        rel = path.relative_to(root).parts
-        if not any(p in _SKIP_DIRS or p.startswith(".") for p in rel[:-1]) and path.is_file():
-            yield path
+def _files(root: Path) -> Dict[str, List[Path]]:
+    """The tree's prototxt and C++ files, each list in path order (one walk)."""
+    out: Dict[str, List[Path]] = {".prototxt": [], ".cpp": []}
+    for path in walk(root):
+        if path.suffix in out and not _SKIP_DIRS & set(path.relative_to(root).parts[:-1]):
+            out[path.suffix].append(path)
+    return {suffix: sorted(paths) for suffix, paths in out.items()}
 
 
 def scan(root: Path) -> TreeSources:
@@ -81,7 +84,8 @@ def scan(root: Path) -> TreeSources:
         if all(text != t for _, t in params.setdefault(kind, [])):
             params[kind].append((origin, text))
 
-    for path in _files(root, ".prototxt"):
+    files = _files(root)
+    for path in files[".prototxt"]:
         if path.stat().st_size > 1 << 20:
             continue
         try:
@@ -90,7 +94,7 @@ def scan(root: Path) -> TreeSources:
             continue
         for kind, text in prototxt.layers(net):
             add_param(kind, str(path.relative_to(root)), text)
-    for path in _files(root, ".cpp"):
+    for path in files[".cpp"]:
         if "test" not in path.relative_to(root).parts[:-1]:
             continue
         text = test_setups.load(path)
