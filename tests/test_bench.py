@@ -28,22 +28,46 @@ def test_bench_lenet_runs_every_configuration(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     data = json.loads(out.read_text())
     keys = [m["config"]["key"] for m in data["measured"]]
-    assert keys == ["baseline", "coarse-1", "blas-2", "coarse-2"]
+    assert keys == ["baseline", "coarse-1", "blas-2", "ceiling-2", "coarse-2"]
     assert all(len(m["runs_ms"]) == 2 and m["iteration_ms"]["median"] > 0
                for m in data["measured"])
+    by_key = {m["config"]["key"]: m for m in data["measured"]}
+    assert by_key["ceiling-2"]["config"]["procs"] == 2 and data["batch"] == 64
+    assert by_key["ceiling-2"]["config"]["batch"] == 32
+    assert all(m["peak_rss_kb"] > 10_000 for m in data["measured"])
+    # private buffers exist only in the transformed build, and only with 2 threads
+    assert by_key["baseline"]["private_bytes"] is None
+    assert by_key["coarse-1"]["private_bytes"] == {"scratch": 0, "accumulators": 0}
+    two = by_key["coarse-2"]["private_bytes"]
+    assert two["scratch"] > 0 and two["accumulators"] > 0
     layers = {x["name"]: x for x in data["figures"]["layers"]}
     assert layers["conv2"]["transformed"] and not layers["mnist"]["transformed"]
     assert 0.5 < data["figures"]["parallel_share"] <= 1.0
     rows = data["figures"]["rows"]
     assert [x["threads"] for x in rows] == [1, 2]
+    assert rows[1]["ceiling_speedup"] > 0 and rows[1]["memory"]["coarse_over_original"] > 0
     assert png.stat().st_size > 10000 and png.read_bytes()[:4] == b"\x89PNG"
     assert "speedup" in r.stdout and "held back most by" in r.stdout
+    assert "ceiling" in r.stdout and "peak RSS" in r.stdout
+
+
+def test_bench_synthetic_data_needs_no_dataset(tmp_path):
+    out = tmp_path / "bench.json"
+    r = cgp("bench", "caffe_src", "--net", "lenet", "--synthetic-data", "--threads", "2",
+            "--iterations", "1", "--warmup", "1", "--repeats", "1", "--work", WORK,
+            "--data", tmp_path / "no-such-dataset", "--json", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads(out.read_text())
+    trained = Path(data["trained_net_file"]).read_text()
+    assert 'type: "DummyData"' in trained and "shape { dim: 64 dim: 1 dim: 28 dim: 28 }" in trained
+    assert "1x28x28" in data["data"] and "lenet.prototxt" in data["data"]
 
 
 def test_bench_usage_errors_exit_2():
     for args, message in [(["--net", "alexnet"], "not a known net"),
                           (["--threads", "0"], "positive"),
-                          (["--iterations", "0"], "at least 1")]:
+                          (["--iterations", "0"], "at least 1"),
+                          (["--data-shape", "1,28,28"], "goes with --synthetic-data")]:
         r = cgp("bench", "caffe_src", *args)
         assert r.returncode == 2 and message in r.stderr, (args, r.stderr)
 
@@ -72,3 +96,15 @@ def test_figures_from_measurements():
     conv = next(x for x in f["layers"] if x["name"] == "conv")
     assert conv["speedup"] == pytest.approx(2.0)
     assert figures.slowest_layers(f, 1)[0]["name"] == "data"
+
+
+def test_bench_names_a_missing_dataset_and_a_missing_shape(tmp_path):
+    net = tmp_path / "train.prototxt"
+    net.write_text((ROOT / "caffe_src/examples/mnist/lenet_train_test.prototxt").read_text()
+                   .replace('source: "data/fashion-mnist"', 'source: "no/such/data"'))
+    r = cgp("bench", "caffe_src", "--net", net, "--work", tmp_path / "w")
+    assert r.returncode == 2 and "no/such/data does not exist" in r.stderr \
+        and "--synthetic-data" in r.stderr, r.stderr
+    r = cgp("bench", "caffe_src", "--net", net, "--synthetic-data", "--work", tmp_path / "w")
+    assert r.returncode == 2 and "give --data-shape C,H,W" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

@@ -139,6 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="an already transformed tree (default: transform PATH first)")
     b.add_argument("--data", metavar="DIR",
                    help="data source for the net's Data layers (default: as the net says)")
+    b.add_argument("--synthetic-data", action="store_true",
+                   help="replace the net's data layers by DummyData of the same shapes (from "
+                        "the tree's deployment net beside it, or --data-shape): no dataset needed")
+    b.add_argument("--data-shape", metavar="C,H,W",
+                   help="the per-sample shape of the data top, for --synthetic-data")
     b.add_argument("--work", metavar="DIR", help="copies and builds (default: shared with check)")
     b.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
     b.add_argument("--plot", metavar="FILE.png", help="write the speedup plots")
@@ -299,7 +304,10 @@ def cmd_bench(args) -> int:
                         threads=_int_list(args.threads, "--threads"),
                         iterations=args.iterations, warmup=args.warmup, repeats=args.repeats,
                         transformed=args.transformed, work=args.work, data=args.data,
-                        jobs=args.jobs or jobs_default(), compare_torch=args.compare_torch)
+                        jobs=args.jobs or jobs_default(), compare_torch=args.compare_torch,
+                        synthetic_data=args.synthetic_data,
+                        data_shape=_int_list(args.data_shape, "--data-shape")
+                        if args.data_shape else None)
     result = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
     _write_json(args.json, result)
     if args.plot:

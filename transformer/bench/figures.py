@@ -4,12 +4,13 @@ of the transformation at one thread (privatization, reductions, region bookkeepi
 --compare-torch, the same net's PyTorch time per thread count against coarse grain."""
 from __future__ import annotations
 
-from typing import Dict, List, Set
+from typing import Dict, List, Optional, Set
 
 from .measure import Measured
 
 
-def derive(measured: List[Measured], threads: List[int], transformed_types: Set[str]) -> dict:
+def derive(measured: List[Measured], threads: List[int], transformed_types: Set[str],
+           full_batch: Optional[int] = None) -> dict:
     by_key = {m.config.key: m for m in measured}
     base = by_key["baseline"]
     base_ms = base.iteration["median"]
@@ -31,6 +32,8 @@ def derive(measured: List[Measured], threads: List[int], transformed_types: Set[
             "coarse_over_fine": fine["median"] / coarse["median"],
             "amdahl_bound": 1.0 / ((1.0 - share) + share / t),
         }
+        row.update(_ceiling(by_key.get(f"ceiling-{t}"), base_ms, full_batch, row, t))
+        row["memory"] = _memory(base, by_key.get(f"blas-{t}", base), by_key[f"coarse-{t}"], t)
         torch = by_key.get(f"torch-{t}")
         if torch is not None:
             row["torch_ms"] = torch.iteration
@@ -59,6 +62,36 @@ def derive(measured: List[Measured], threads: List[int], transformed_types: Set[
         overhead = by_key["coarse-1"].iteration["median"] / base_ms - 1.0
     return {"baseline_ms": base.iteration, "parallel_share": share, "rows": rows,
             "layers": layers, "overhead_1_thread": overhead, "top_threads": top_t}
+
+
+def _ceiling(ceiling: Optional[Measured], base_ms: float, full_batch: Optional[int],
+             row: dict, t: int) -> dict:
+    """The machine's ceiling at T: the throughput of T sequential originals at once, each on
+    its share of the batch, over one on the whole batch; and each speedup as its fraction."""
+    if t == 1:
+        ratio = 1.0
+    elif ceiling is None or not full_batch or not ceiling.config.batch:
+        return {}
+    else:
+        samples = ceiling.config.procs * ceiling.config.batch
+        ratio = base_ms * samples / (full_batch * ceiling.iteration["median"])
+    return {"ceiling_speedup": ratio,
+            "coarse_of_ceiling": row["coarse_speedup"] / ratio,
+            "fine_of_ceiling": row["fine_speedup"] / ratio}
+
+
+def _memory(base: Measured, fine: Measured, coarse: Measured, t: int) -> dict:
+    """Peak resident memory (kB) of the original, BLAS-T and coarse-T, and the bytes of the
+    transformed build's private buffers, in all and per thread."""
+    out = {"original_rss_kb": base.peak_rss_kb, "blas_rss_kb": fine.peak_rss_kb,
+           "coarse_rss_kb": coarse.peak_rss_kb}
+    if base.peak_rss_kb and coarse.peak_rss_kb:
+        out["coarse_over_original"] = coarse.peak_rss_kb / base.peak_rss_kb
+    private = coarse.private_bytes
+    if private is not None:
+        out["private_bytes"] = private
+        out["private_bytes_per_thread"] = {k: v // t for k, v in private.items()}
+    return out
 
 
 def slowest_layers(figures: dict, limit: int = 3) -> List[Dict]:

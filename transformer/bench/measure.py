@@ -19,20 +19,28 @@ PACKAGE_PARENT = Path(__file__).resolve().parents[2]  # where `transformer` is i
 
 @dataclass
 class Config:
-    """One way of running: which build, OpenMP threads, BLAS threads."""
-    key: str          # baseline | blas-T | coarse-T | torch-T
+    """One way of running: which build, OpenMP threads, BLAS threads; for the machine's
+    ceiling, `procs` processes at once, each on `batch` samples of the net in `net`."""
+    key: str          # baseline | blas-T | coarse-T | torch-T | ceiling-T
     build: str        # original | transformed | torch (the same net in PyTorch)
     threads: int      # the T it stands for
     omp: Optional[int]
     blas: int
+    procs: int = 1
+    batch: Optional[int] = None  # samples per process (ceiling runs)
+    net: Optional[str] = None    # the net file these runs train, when not the benchmark's
 
 
 @dataclass
 class Sample:
-    """One process run: the median iteration time and per-layer medians."""
+    """One run: the median iteration time and per-layer medians, the peak resident memory
+    and, for a transformed build, the bytes its private buffers hold (all threads)."""
     iteration_ms: float
     layers: Dict[str, List[float]]  # name -> [type, forward ms, backward ms] (type as str);
-    #                                 empty for torch runs
+    #                                 empty for torch and ceiling runs
+    rss_kb: Optional[int] = None
+    scratch_bytes: Optional[int] = None
+    accumulator_bytes: Optional[int] = None
 
 
 @dataclass
@@ -45,6 +53,19 @@ class Measured:
         values = [s.iteration_ms for s in self.samples]
         return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
+    @property
+    def peak_rss_kb(self) -> Optional[int]:
+        got = [s.rss_kb for s in self.samples if s.rss_kb is not None]
+        return max(got) if got else None
+
+    @property
+    def private_bytes(self) -> Optional[Dict[str, int]]:
+        got = [s for s in self.samples if s.scratch_bytes is not None]
+        if not got:
+            return None
+        return {"scratch": max(s.scratch_bytes for s in got),
+                "accumulators": max(s.accumulator_bytes for s in got)}
+
     def layer_ms(self) -> Dict[str, Dict[str, float]]:
         """name -> forward/backward medians across samples (none for torch runs)."""
         out: Dict[str, Dict[str, float]] = {}
@@ -56,11 +77,18 @@ class Measured:
         return out
 
 
-def configs(threads: List[int], torch: bool = False) -> List[Config]:
+def configs(threads: List[int], torch: bool = False,
+            ceiling_nets: Optional[Dict[int, "tuple[int, Path]"]] = None) -> List[Config]:
+    """Every configuration; `ceiling_nets` maps T to (samples per process, net file) for the
+    machine's ceiling: T sequential originals at once, each on its share of the batch."""
     out = [Config("baseline", "original", 1, None, 1)]
     for t in threads:
         if t > 1:
             out.append(Config(f"blas-{t}", "original", t, None, t))
+            if ceiling_nets and t in ceiling_nets:
+                batch, net = ceiling_nets[t]
+                out.append(Config(f"ceiling-{t}", "original", t, 1, 1, procs=t, batch=batch,
+                                  net=str(net)))
         out.append(Config(f"coarse-{t}", "transformed", t, t, 1))
         if torch:
             out.append(Config(f"torch-{t}", "torch", t, t, t))
@@ -69,15 +97,21 @@ def configs(threads: List[int], torch: bool = False) -> List[Config]:
 
 def parse(stdout: str) -> Sample:
     iters, layers = [], {}
+    sample = Sample(0.0, layers)
     for line in stdout.splitlines():
         parts = line.split()
         if parts[:2] == ["CGP", "iter"]:
             iters.append(float(parts[2]))
         elif parts[:2] == ["CGP", "layer"]:
             layers[parts[2]] = [parts[3], float(parts[4]), float(parts[5])]
+        elif parts[:2] == ["CGP", "rss"] and int(parts[2]) >= 0:
+            sample.rss_kb = int(parts[2])
+        elif parts[:2] == ["CGP", "private"]:
+            sample.scratch_bytes, sample.accumulator_bytes = int(parts[2]), int(parts[3])
     if not iters:
         raise CheckFailure("the benchmark driver reported no iterations")
-    return Sample(statistics.median(iters), layers)
+    sample.iteration_ms = statistics.median(iters)
+    return sample
 
 
 def torch_env(threads: int) -> Dict[str, str]:
@@ -92,8 +126,36 @@ def torch_env(threads: int) -> Dict[str, str]:
 
 def run_once(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Optional[str],
              iterations: int, warmup: int) -> Sample:
-    """One process: the driver's `time` mode, or for a torch configuration the same net in
-    PyTorch (`exe` is then unused: this Python runs it)."""
+    """One run of a configuration: its processes at once, each the driver's `time` mode (or,
+    for a torch configuration, the same net in PyTorch: `exe` is then unused). A ceiling
+    run's time is its slowest process's."""
+    cmd, env = _command(exe, cfg, solver, Path(cfg.net) if cfg.net else net, data,
+                        iterations, warmup)
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(cfg.procs)]
+    samples = [_finish(proc, cfg) for proc in procs]
+    if len(samples) == 1:
+        return samples[0]
+    rss = [s.rss_kb for s in samples if s.rss_kb is not None]
+    return Sample(max(s.iteration_ms for s in samples), {}, max(rss) if rss else None)
+
+
+def _finish(proc: subprocess.Popen, cfg: Config) -> Sample:
+    try:
+        stdout, stderr = proc.communicate(timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise CheckFailure(f"benchmark run {cfg.key} took over {RUN_TIMEOUT_S} s") from None
+    if proc.returncode != 0:
+        lines = [ln for ln in stderr.splitlines() if ln.strip()]
+        raise CheckFailure(f"benchmark run {cfg.key} failed (exit {proc.returncode}): "
+                           + (lines[-1][:200] if lines else "no message"))
+    return parse(stdout)
+
+
+def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Optional[str],
+             iterations: int, warmup: int):
     if cfg.build == "torch":
         cmd = [sys.executable, "-m", TORCH_MODULE, "--threads", str(cfg.threads)]
         env = torch_env(cfg.threads)
@@ -106,12 +168,7 @@ def run_once(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Op
             "--iterations", str(iterations), "--warmup", str(warmup)]
     if data:
         cmd += ["--data", data]
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
-    if proc.returncode != 0:
-        lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
-        raise CheckFailure(f"benchmark run {cfg.key} failed (exit {proc.returncode}): "
-                           + (lines[-1][:200] if lines else "no message"))
-    return parse(proc.stdout)
+    return cmd, env
 
 
 def measure(exes: Dict[str, Path], cfgs: List[Config], solver: Path, net: Path,

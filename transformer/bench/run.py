@@ -16,7 +16,8 @@ from ..check.run import build_pair, default_work, registered_types
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import figures as figures_mod
-from . import measure, nets, torch_ref
+from . import measure, nets, synthetic, torch_ref
+from ..check.train import missing_source
 
 
 @dataclass
@@ -32,6 +33,8 @@ class BenchOptions:
     data: Optional[str] = None
     jobs: int = field(default_factory=buildtree.jobs_default)
     compare_torch: bool = False
+    synthetic_data: bool = False
+    data_shape: Optional[List[int]] = None
 
 
 def torch_version() -> str:
@@ -49,6 +52,9 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     root = input_dir(opts.path)
     if not opts.threads or any(t < 1 for t in opts.threads):
         raise InputError("--threads takes positive integers")
+    if opts.data_shape is not None and (not opts.synthetic_data
+                                        or any(d < 1 for d in opts.data_shape)):
+        raise InputError("--data-shape takes positive sizes, and goes with --synthetic-data")
     if opts.iterations < 1 or opts.repeats < 1:
         raise InputError("--iterations and --repeats must be at least 1")
     threads = sorted(set(opts.threads) | {1})
@@ -56,8 +62,10 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)
     choice = nets.resolve(root, opts.net, work)
+    net_file, data_note, ceiling_nets, full_batch = bench_nets(opts, choice, root, work, threads)
+    say(data_note)
     if torch is not None:  # a layer PyTorch cannot run is an input error, found now
-        torch_ref.translate(choice.net, choice.solver, opts.data)
+        torch_ref.translate(net_file, choice.solver, opts.data)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
         root, opts.transformed, work, analysis, False, opts.jobs, say)
@@ -65,24 +73,59 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     registered = registered_types(original_exe)
     policies = check_layers.select(analysis.program, analysis.decisions, registered, root,
                                    transformed)
-    cfgs = measure.configs(threads, torch=torch is not None)
+    cfgs = measure.configs(threads, torch=torch is not None, ceiling_nets=ceiling_nets)
     say(f"timing {choice.name}: {len(cfgs)} configurations x {opts.repeats} repeats, "
         f"{opts.iterations} iterations each")
     tick = progress("benchmarking", len(cfgs) * opts.repeats) if progress else None
-    measured = measure.measure(exes, cfgs, choice.solver, choice.net, opts.data,
+    measured = measure.measure(exes, cfgs, choice.solver, net_file, opts.data,
                                opts.iterations, opts.warmup, opts.repeats, tick)
-    figs = figures_mod.derive(measured, threads, {p.type for p in policies})
+    figs = figures_mod.derive(measured, threads, {p.type for p in policies}, full_batch)
     return {
         "root": str(root), "transformed": str(transformed), "net": choice.name,
         "solver": str(choice.solver), "net_file": str(choice.net),
+        "trained_net_file": str(net_file), "data": data_note, "batch": full_batch,
         "machine": {"cpus": os.cpu_count()},
         "iterations": opts.iterations, "warmup": opts.warmup, "repeats": opts.repeats,
         "threads": threads,
         "compare_torch": torch is not None, "torch_version": torch,
         "measured": [{"config": m.config.__dict__, "iteration_ms": m.iteration,
                       "runs_ms": [s.iteration_ms for s in m.samples],
+                      "peak_rss_kb": m.peak_rss_kb, "private_bytes": m.private_bytes,
                       "layers_ms": m.layer_ms()} for m in measured],
         "figures": figs,
         "held_back_by": figures_mod.slowest_layers(figs),
         "seconds": round(time.time() - t0, 1),
     }
+
+
+def bench_nets(opts: BenchOptions, choice: nets.NetChoice, root: Path, work: Path,
+               threads: List[int]):
+    """The net file the runs train (the data layers replaced by DummyData with
+    --synthetic-data), a line saying where the data comes from, the ceiling runs' nets
+    {T: (samples per process, file)} and the full batch (None when the net has no data layer
+    with a batch size: then there is no ceiling)."""
+    net = synthetic.load(choice.net)
+    out_dir = work / "bench-nets"
+    if opts.synthetic_data and not synthetic.needs_data(net):
+        net_file, note = choice.net, "data: the net's own DummyData"
+    elif opts.synthetic_data:
+        shape, source = synthetic.data_shape(choice.net, net, opts.data_shape)
+        net = synthetic.synthetic(net, shape)
+        net_file = synthetic.write(net, out_dir / f"{choice.name}.prototxt")
+        note = f"data: synthetic (DummyData), {'x'.join(map(str, shape))} per sample, " \
+               f"shape from {source}"
+    else:
+        missing = None if opts.data else missing_source(choice.net, root)
+        if missing:
+            raise InputError(f"the net's data source {missing} does not exist: give "
+                             "--data DIR, or --synthetic-data to time without a dataset")
+        net_file = choice.net
+        note = f"data: {opts.data or 'as the net says'}"
+    layers = synthetic.data_layers(net)
+    full = layers[0].batch if layers else None
+    ceiling = {}
+    for t in threads:
+        if full and t > 1 and full // t >= 1:
+            path = out_dir / f"{choice.name}-b{full // t}.prototxt"
+            ceiling[t] = (full // t, synthetic.write(synthetic.with_batch(net, full // t), path))
+    return net_file, note, ceiling, full

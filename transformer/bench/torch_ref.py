@@ -21,6 +21,7 @@ import argparse
 import gzip
 import math
 import re
+import resource
 import sys
 import time
 from dataclasses import dataclass, field
@@ -642,6 +643,7 @@ def time_training(model: TorchNet, iterations: int, warmup: int, out=sys.stdout)
         step()
         times.append((time.perf_counter() - start) * 1000.0)
         out.write(f"CGP iter {times[-1]:.6f}\n")
+    out.write(f"CGP rss {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\n")  # kB on Linux
     out.flush()
     return times
 

@@ -1,0 +1,141 @@
+"""The benchmark's nets (--synthetic-data and the ceiling's batch sizes) and its new figures
+(the machine's ceiling, peak memory, private bytes), from measurements given by hand."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from transformer.bench import figures, measure, synthetic
+from transformer.check import prototxt
+from transformer.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "caffe_src" / "examples"
+LENET = EXAMPLES / "mnist" / "lenet_train_test.prototxt"
+
+
+def _layer(net, index):
+    return dict((k, v) for k, v in net[index][1] if not isinstance(v, list))
+
+
+def test_data_layers_of_the_training_phase_only():
+    net = synthetic.load(LENET)
+    layers = synthetic.data_layers(net)
+    assert [(d.type, d.tops, d.batch, d.phase) for d in layers] == \
+        [("Data", ["data", "label"], 64, "TRAIN")]
+    assert [d.batch for d in synthetic.data_layers(net, "TEST")] == [100]
+
+
+def test_synthetic_replaces_data_by_dummy_data_of_the_same_shapes(tmp_path):
+    net = synthetic.load(LENET)
+    shape, source = synthetic.data_shape(LENET, net, None)
+    assert shape == [1, 28, 28] and source.endswith("mnist/lenet.prototxt")
+    fake = synthetic.synthetic(net, shape)
+    (d,) = synthetic.data_layers(fake)
+    assert d.type == "DummyData" and d.batch == 64 and d.tops == ["data", "label"]
+    param = dict(fake[d.index][1])["dummy_data_param"]
+    shapes = [[int(v) for k, v in s if k == "dim"] for k, s in param if k == "shape"]
+    assert shapes == [[64, 1, 28, 28], [64]]
+    assert not synthetic.needs_data(fake) and synthetic.needs_data(net)
+    # the TEST-phase data layer and every other layer are untouched
+    assert [k for k, _ in fake] == [k for k, _ in net]
+    assert fake[d.index + 1] == net[d.index + 1] and fake[-1] == net[-1]
+    back = prototxt.parse(synthetic.write(fake, tmp_path / "n.prototxt").read_text())
+    assert back == fake
+
+
+def test_with_batch_sets_every_training_data_layer():
+    net = synthetic.load(LENET)
+    half = synthetic.with_batch(net, 32)
+    assert [d.batch for d in synthetic.data_layers(half)] == [32]
+    assert [d.batch for d in synthetic.data_layers(half, "TEST")] == [100]
+    fake = synthetic.with_batch(synthetic.synthetic(net, [1, 28, 28]), 16)
+    param = dict(fake[synthetic.data_layers(fake)[0].index][1])["dummy_data_param"]
+    shapes = [[int(v) for k, v in s if k == "dim"] for k, s in param if k == "shape"]
+    assert shapes == [[16, 1, 28, 28], [16]]
+    assert synthetic.with_batch(net, 32) != net  # a copy: the input net is unchanged
+    assert synthetic.data_layers(net)[0].batch == 64
+
+
+def test_the_deployment_net_must_feed_the_same_layers(tmp_path):
+    shutil.copy(LENET, tmp_path / "train.prototxt")
+    net = synthetic.load(tmp_path / "train.prototxt")
+    with pytest.raises(InputError, match="--data-shape C,H,W"):
+        synthetic.data_shape(tmp_path / "train.prototxt", net, None)
+    # a deployment net whose input feeds other layers is not evidence
+    (tmp_path / "other.prototxt").write_text(
+        'name: "X" layer { name: "data" type: "Input" top: "data" '
+        'input_param { shape { dim: 1 dim: 3 dim: 9 dim: 9 } } }\n'
+        'layer { name: "fc" type: "InnerProduct" bottom: "data" top: "fc" }\n')
+    assert synthetic.deploy_shape(tmp_path / "train.prototxt", net) is None
+    # the old input/input_shape form of a deployment net, feeding conv1
+    (tmp_path / "deploy.prototxt").write_text(
+        'name: "LeNet" input: "data" input_shape { dim: 10 dim: 1 dim: 28 dim: 28 }\n'
+        'layer { name: "conv1" type: "Convolution" bottom: "data" top: "conv1" }\n')
+    shape, source = synthetic.data_shape(tmp_path / "train.prototxt", net, None)
+    assert shape == [1, 28, 28] and source.endswith("deploy.prototxt")
+    assert synthetic.data_shape(tmp_path / "train.prototxt", net, [2, 5, 5]) == \
+        ([2, 5, 5], "--data-shape")
+
+
+def test_a_net_of_dummy_data_needs_no_shape():
+    net = synthetic.load(EXAMPLES / "test" / "tiny_net.prototxt")
+    assert not synthetic.needs_data(net)
+    assert synthetic.synthetic(net, [9]) == net
+    assert [d.batch for d in synthetic.data_layers(synthetic.with_batch(net, 4))] == [4]
+
+
+def _measured(cfg, ms, rss=None, private=None):
+    m = measure.Measured(cfg)
+    m.samples.append(measure.Sample(ms, {"conv": ["Convolution", ms, 0.0]}, rss,
+                                    *(private or (None, None))))
+    return m
+
+
+def test_ceiling_and_memory_figures():
+    C = measure.Config
+    ms = [_measured(C("baseline", "original", 1, None, 1), 10.0, 1000),
+          _measured(C("coarse-1", "transformed", 1, 1, 1), 10.0, 1010, (0, 0)),
+          _measured(C("blas-2", "original", 2, None, 2), 8.0, 1100),
+          _measured(C("ceiling-2", "original", 2, 1, 1, procs=2, batch=32), 6.25, 900),
+          _measured(C("coarse-2", "transformed", 2, 2, 1), 6.4, 1500, (4096, 8192))]
+    f = figures.derive(ms, [1, 2], {"Convolution"}, full_batch=64)
+    one, two = f["rows"]
+    assert one["ceiling_speedup"] == 1.0
+    assert two["ceiling_speedup"] == pytest.approx(1.6)  # 64 samples in 6.25 ms vs 10 ms
+    assert two["coarse_of_ceiling"] == pytest.approx((10 / 6.4) / 1.6)
+    assert two["fine_of_ceiling"] == pytest.approx((10 / 8) / 1.6)
+    mem = two["memory"]
+    assert (mem["original_rss_kb"], mem["blas_rss_kb"], mem["coarse_rss_kb"]) == \
+        (1000, 1100, 1500)
+    assert mem["coarse_over_original"] == pytest.approx(1.5)
+    assert mem["private_bytes"] == {"scratch": 4096, "accumulators": 8192}
+    assert mem["private_bytes_per_thread"] == {"scratch": 2048, "accumulators": 4096}
+    # an odd batch: 3 processes of 21 samples do 63, not 64
+    ms[3] = _measured(C("ceiling-3", "original", 3, 1, 1, procs=3, batch=21), 6.3)
+    ms[2] = _measured(C("blas-3", "original", 3, None, 3), 8.0)
+    ms[4] = _measured(C("coarse-3", "transformed", 3, 3, 1), 5.0)
+    three = figures.derive(ms, [1, 3], {"Convolution"}, full_batch=64)["rows"][1]
+    assert three["ceiling_speedup"] == pytest.approx(10 * 63 / (64 * 6.3))
+    # no ceiling run (a net without a batch size): no ceiling figures, nothing made up
+    no_ceiling = figures.derive([m for m in ms if m.config.procs == 1], [1, 3],
+                                {"Convolution"}, full_batch=None)["rows"][1]
+    assert "ceiling_speedup" not in no_ceiling and "memory" in no_ceiling
+
+
+def test_parse_reads_memory_lines():
+    s = measure.parse("CGP iter 3.0\nCGP iter 5.0\nCGP iter 4.0\nCGP rss 2048\n"
+                      "CGP private 100 200\n")
+    assert (s.iteration_ms, s.rss_kb, s.scratch_bytes, s.accumulator_bytes) == \
+        (4.0, 2048, 100, 200)
+    s = measure.parse("CGP iter 3.0\nCGP rss -1\n")  # no /proc: no figure
+    assert s.rss_kb is None and s.scratch_bytes is None
+
+
+def test_ceiling_configs_only_above_one_thread():
+    cfgs = measure.configs([1, 2, 4], ceiling_nets={2: (32, Path("a")), 4: (16, Path("b"))})
+    keys = [c.key for c in cfgs]
+    assert keys == ["baseline", "coarse-1", "blas-2", "ceiling-2", "coarse-2", "blas-4",
+                    "ceiling-4", "coarse-4"]
+    four = cfgs[6]
+    assert (four.procs, four.batch, four.net, four.omp, four.blas) == (4, 16, "b", 1, 1)
