@@ -3,7 +3,7 @@ PY ?= python3
 BUILD ?= build/caffe_src
 JOBS ?= 2
 
-.PHONY: setup build test test-cpp test-py demo clean
+.PHONY: setup build test test-cpp test-py lint demo clean
 
 setup:
 	bash scripts/setup.sh
@@ -19,8 +19,11 @@ test-cpp: build
 test-py: setup
 	$(PY) -m pytest -q
 
+lint: setup
+	$(PY) -m ruff check .
+
 test: build
-	$(MAKE) --no-print-directory test-cpp test-py
+	$(MAKE) --no-print-directory lint test-cpp test-py
 
 demo: build
 	bash scripts/demo.sh

@@ -132,7 +132,8 @@ def test_bare_pragma_with_shared_col_buffer_fails(full_check, tmp_path):
     bad = _broken_tree(tmp_path, {
         "src/caffe/layers/conv_layer.cpp": bare_pragma,
         # the original helpers, which use the one shared col_buffer_
-        "src/caffe/layers/base_conv_layer.cpp": lambda _t: (original / "base_conv_layer.cpp").read_text(),
+        "src/caffe/layers/base_conv_layer.cpp":
+            lambda _t: (original / "base_conv_layer.cpp").read_text(),
     })
 
     def caught(data):
@@ -241,7 +242,8 @@ def test_deterministic_build_is_bitwise_across_thread_counts(tmp_path):
     """--deterministic: fixed chunks and ordered partial sums, so 1, 2, 3 and 8 threads give
     the same bits, reductions and split gemms included."""
     out = tmp_path / "det.json"
-    r = cgp("check", "caffe_src", "--deterministic", "--no-race", "--work", ROOT / "build" / "test_check_det",
+    r = cgp("check", "caffe_src", "--deterministic", "--no-race",
+            "--work", ROOT / "build" / "test_check_det",
             "--threads", "1,2,3,8", "--batches", "7,64", "--no-train", "--json", out, "--quiet")
     assert r.returncode == 0, r.stdout + r.stderr
     data = json.loads(out.read_text())

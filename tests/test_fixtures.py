@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer import analyze
+from transformer import analyze, plan
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -83,10 +83,7 @@ EXPECTATIONS = collect_expectations()
 
 def actual(d) -> dict:
     """The analyzer's decision in the vocabulary of the expectations."""
-    split = set()
-    for s in d.split:  # "caffe_cpu_gemm line 71: rows M_" -> "rows:M_"
-        dim, _, size = s.split(": ", 1)[1].partition(" ")
-        split.add(f"{dim}:{size.replace(' ', '')}")
+    split = {f"{s.dim}:{s.extent.replace(' ', '')}" for s in d.split}
     return {"decision": d.decision, "reason": d.reason.replace(" ", "-"), "kind": d.kind,
             "privatize": {p.name for p in d.privatize}, "reduce": {r.name for r in d.reduce},
             "induction": {i.var for i in d.induction}, "split": split,
@@ -137,9 +134,7 @@ def test_enough_expectations():
 
 
 def test_expectations_are_well_formed():
-    reasons = {"rng", "cross-sample-dependence", "unknown-call", "unprovable-induction",
-               "aliasing", "early-exit", "already-parallel", "degraded-parse", "too-little-work",
-               "blob-accessor", "not-a-batch-loop", "unknown-extent"}
+    reasons = {r.replace(" ", "-") for r in plan.REASONS}
     for file, line, exp in EXPECTATIONS:
         assert exp["decision"] in ("parallel", "rejected"), (file, line)
         assert exp["kind"] in (None, "batch-loop", "batch-blas", "elementwise",

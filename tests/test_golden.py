@@ -3,9 +3,8 @@ compile with and without OpenMP against the runtime header the tool installs."""
 import shutil
 import subprocess
 
-import pytest
-
 import golden
+import pytest
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,9 @@ import shutil
 import subprocess
 
 import pytest
+from conftest import ROOT
 
 from transformer import apply, buildtree
-
-from conftest import ROOT
 
 WORK = ROOT / "build" / "test_check"  # the transformed build tests/test_check.py makes too
 LENET = "caffe_src/examples/mnist/lenet_solver.prototxt"

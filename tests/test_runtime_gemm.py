@@ -7,7 +7,6 @@ see how each call was cut."""
 import shutil
 
 import pytest
-
 from support.runtime_program import build_runtime_program, run_program
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")

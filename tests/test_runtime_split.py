@@ -4,8 +4,8 @@ and inside a parallel region, and the results are those of the whole call."""
 import shutil
 
 import pytest
-
 from support.runtime_program import build_runtime_program, run_program
+
 from transformer.render import CHUNKS_PER_THREAD
 
 BLOCKS = 4 * CHUNKS_PER_THREAD  # at 4 threads

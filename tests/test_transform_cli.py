@@ -141,6 +141,7 @@ def test_already_transformed_tree_says_so(fixtures_tree, tmp_path, root):
 
 def test_help_documents_every_option(root):
     import argparse
+
     from transformer.cli import build_parser
     parser = build_parser()
     subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

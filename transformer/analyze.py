@@ -8,6 +8,7 @@ from typing import Dict, List, Optional, Sequence
 
 from . import missing_headers, parse, source_tree, tree_flags
 from .errors import InputError
+from .facts import form
 from .facts.classes import Program
 from .facts.loops import collect, collect_outside_layers
 from .plan import Decision, decide
@@ -71,8 +72,12 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                 if fn.file not in sources:
                     sources[fn.file] = (tree.root / fn.file).read_bytes()
         for f in collect(program, cls, sources):
-            decisions.append(decide(f, live_in=_live_in(f)))
-    decisions += [decide(f) for f in collect_outside_layers(program)]
+            decisions.append(decide(f, live_in=_live_in(f),
+                                    form=form.of(program, sources, f.file, f.start, f.end)))
+    for f in collect_outside_layers(program):
+        if f.file not in sources:
+            sources[f.file] = (tree.root / f.file).read_bytes()
+        decisions.append(decide(f, form=form.of(program, sources, f.file, f.start, f.end)))
     decisions.sort(key=lambda d: (d.file, d.line, d.cls))
     diags = []
     seen = set()

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import analyze as analyze_mod
-from .edits import Edit, apply as apply_edits, merge
+from .edits import Edit, merge
+from .edits import apply as apply_edits
 from .errors import InputError
 from .plan import Decision
 from .render import Rendered, Renderer, marker
@@ -141,7 +142,7 @@ def _format(path: Path, ranges: List[Tuple[int, int]]):
 def _line_ranges(new: bytes, edits: List[Edit]) -> List[Tuple[int, int]]:
     """Line ranges, in the edited text, that the edits produced."""
     out, shift = [], 0
-    for e in sorted(edits, key=lambda e: e.offset):
+    for e in sorted(edits, key=lambda e: (e.offset, e.length)):  # as edits.apply orders them
         start = e.offset + shift
         end = start + len(e.text.encode())
         a = new.count(b"\n", 0, start) + 1
@@ -158,7 +159,8 @@ def _adjust_build(tree: Path, renderer: Renderer) -> List[str]:
         text = cmake.read_text(errors="surrogateescape")
         if BUILD_MARKER not in text:
             lines = text.splitlines(keepends=True)
-            at = next((i + 1 for i, l in enumerate(lines) if l.strip().lower().startswith("project(")),
+            at = next((i + 1 for i, line in enumerate(lines)
+                       if line.strip().lower().startswith("project(")),
                       0)
             snippet = renderer.cmake_snippet()
             lines.insert(at, snippet)
@@ -169,8 +171,8 @@ def _adjust_build(tree: Path, renderer: Renderer) -> List[str]:
         text = makefile.read_text(errors="surrogateescape")
         if BUILD_MARKER not in text:
             lines = text.splitlines(keepends=True)
-            at = next((i + 1 for i, l in enumerate(lines)
-                       if l.startswith("include") and "CONFIG" in l.upper()), 0)
+            at = next((i + 1 for i, line in enumerate(lines)
+                       if line.startswith("include") and "CONFIG" in line.upper()), 0)
             lines.insert(at, renderer.makefile_snippet())
             makefile.write_text("".join(lines), errors="surrogateescape")
             changed.append("Makefile")
@@ -191,10 +193,12 @@ def unified_diff(old_root: Path, new_root: Path, files: Sequence[str]) -> str:
             chunks.append(f"diff --git a/{rel} b/{rel}\nnew file mode 100644\n")
         else:
             chunks.append(f"diff --git a/{rel} b/{rel}\n")
-        lines = difflib.unified_diff(old, new, fromfile="/dev/null" if not a.exists() else f"a/{rel}",
+        lines = difflib.unified_diff(old, new,
+                                     fromfile="/dev/null" if not a.exists() else f"a/{rel}",
                                      tofile=f"b/{rel}")
         for line in lines:
-            chunks.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+            chunks.append(line if line.endswith("\n")
+                          else line + "\n\\ No newline at end of file\n")
     return "".join(chunks)
 
 
@@ -212,18 +216,25 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
                                    progress=progress)
     chosen, left = _select(analysis, only)
     renderer = Renderer(analysis.program, analysis.sources, deterministic)
+    by_file, applied_plans = _render_edits(root, renderer, chosen, left)
+    already = _already_transformed(root, by_file)
+    changed, diff = _write_tree(root, out_path, in_place, by_file, renderer, format, want_diff)
+    return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
+                  applied=[_applied_entry(r) for r in applied_plans],
+                  left=sorted(left, key=lambda x: (x["file"], x["line"])),
+                  error_files=analysis.error_files, already_transformed=already, diff=diff,
+                  missing_headers=analysis.missing_headers)
+
+
+def _render_edits(root: Path, renderer: Renderer, chosen: List[Decision],
+                  left: List[dict]) -> Tuple[Dict[str, List[Edit]], List[Rendered]]:
+    """Render the chosen decisions into edits per file (with the runtime include), whole
+    plans only; the plans left out are added to left. Returns the edits and the plans kept."""
     rendered = [renderer.render(d) for d in chosen]
     ok = [r for r in rendered if not r.skipped]
-    for r in rendered:
-        if r.skipped:
-            left.append({"file": r.decision.file, "line": r.decision.line,
-                         "class": r.decision.cls, "method": r.decision.method,
-                         "kind": r.decision.kind, "why": f"not rendered: {r.skipped}"})
+    left += [_left_entry(r) for r in rendered if r.skipped]
     edits, dropped = _resolve_conflicts(ok)
-    for r in dropped:
-        left.append({"file": r.decision.file, "line": r.decision.line, "class": r.decision.cls,
-                     "method": r.decision.method, "kind": r.decision.kind,
-                     "why": f"not rendered: {r.skipped}"})
+    left += [_left_entry(r) for r in dropped]
     applied_plans = [r for r in ok if r not in dropped]
     by_file, _ = merge(edits)
     include = renderer.include_line()
@@ -231,61 +242,91 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
         src = (root / f).read_bytes()
         inc = _include_edit(f, src, include)
         if inc is not None:
-            by_file[f] = sorted(by_file[f] + [inc], key=lambda e: e.offset)
-    already = not by_file and (root / "include" / RUNTIME_NAME).exists() or \
+            by_file[f] = sorted(by_file[f] + [inc], key=lambda e: (e.offset, e.length))
+    return by_file, applied_plans
+
+
+def _left_entry(r: Rendered) -> dict:
+    """A plan that was not rendered, and why, as the report lists it."""
+    return {"file": r.decision.file, "line": r.decision.line, "class": r.decision.cls,
+            "method": r.decision.method, "kind": r.decision.kind,
+            "why": f"not rendered: {r.skipped}"}
+
+
+def _applied_entry(r: Rendered) -> dict:
+    """A plan that was applied, as the report lists it."""
+    return {"file": r.decision.file, "line": r.decision.line, "class": r.decision.cls,
+            "method": r.decision.method, "kind": r.decision.kind,
+            "privatize": [p.name for p in r.decision.privatize],
+            "reduce": [x.name for x in r.decision.reduce],
+            "induction": [i.var for i in r.decision.induction],
+            "split": [x.describe() for x in r.decision.split], "assumes": r.decision.assumes,
+            "plan": marker(r.decision)}
+
+
+def _already_transformed(root: Path, by_file: Dict[str, List[Edit]]) -> bool:
+    """Nothing to rewrite, and the tree already holds the runtime header."""
+    return not by_file and (root / "include" / RUNTIME_NAME).exists() or \
         (not by_file and (root / RUNTIME_NAME).exists())
 
+
+def _write_tree(root: Path, out_path: Path, in_place: bool, by_file: Dict[str, List[Edit]],
+                renderer: Renderer, format_code: bool, want_diff: bool) -> Tuple[List[str], str]:
+    """Edit a copy of the tree in a temporary directory beside the output and move it into
+    place. Returns the changed files and their diff ('' unless want_diff)."""
     parent = root.parent if in_place else out_path.resolve().parent
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out_path.name}.cgp-", dir=str(parent)))
     except OSError as e:
-        raise InputError(f"output location is not writable: {parent} ({e.strerror})")
+        raise InputError(f"output location is not writable: {parent} ({e.strerror})") from None
     work = tmp / "tree"
-    changed: List[str] = []
     try:
         shutil.copytree(root, work, symlinks=True)
-        for f, es in sorted(by_file.items()):
-            target = work / f
-            old = target.read_bytes()
-            es = _match_line_endings(old, es)
-            new = apply_edits(old, es)
-            target.write_bytes(new)
-            if format:
-                _format(target, _line_ranges(new, es))
-            changed.append(f)
-        if by_file:
-            inc_dir = work / "include" if (work / "include").is_dir() else work
-            header = inc_dir / RUNTIME_NAME
-            header.write_text(renderer.runtime_header())
-            changed.append(str(header.relative_to(work)))
-            changed += _adjust_build(work, renderer)
+        changed = _edit_copy(work, by_file, renderer, format_code)
         diff = unified_diff(root, work, changed) if want_diff else ""
-        if in_place:
-            for f in changed:
-                dst = root / f
-                tmp_file = dst.with_name(dst.name + ".cgp-tmp")
-                shutil.copy2(work / f, tmp_file)
-                os.replace(tmp_file, dst)
-        else:
-            trash = None
-            if out_path.exists():
-                trash = tmp / "old"
-                os.rename(out_path, trash)
-            os.rename(work, out_path)
+        _install(root, work, tmp, out_path, changed, in_place)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    applied = [{"file": r.decision.file, "line": r.decision.line, "class": r.decision.cls,
-                "method": r.decision.method, "kind": r.decision.kind,
-                "privatize": [p.name for p in r.decision.privatize],
-                "reduce": [x.name for x in r.decision.reduce],
-                "induction": [i.var for i in r.decision.induction],
-                "split": r.decision.split, "assumes": r.decision.assumes,
-                "plan": marker(r.decision)}
-               for r in applied_plans]
-    return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
-                  applied=applied, left=sorted(left, key=lambda x: (x["file"], x["line"])),
-                  error_files=analysis.error_files, already_transformed=already, diff=diff,
-                  missing_headers=analysis.missing_headers)
+    return changed, diff
+
+
+def _edit_copy(work: Path, by_file: Dict[str, List[Edit]], renderer: Renderer,
+               format_code: bool) -> List[str]:
+    """Apply the edits to the copy, add the runtime header and switch OpenMP on in its build;
+    the files changed."""
+    changed: List[str] = []
+    for f, es in sorted(by_file.items()):
+        target = work / f
+        old = target.read_bytes()
+        es = _match_line_endings(old, es)
+        new = apply_edits(old, es)
+        target.write_bytes(new)
+        if format_code:
+            _format(target, _line_ranges(new, es))
+        changed.append(f)
+    if by_file:
+        inc_dir = work / "include" if (work / "include").is_dir() else work
+        header = inc_dir / RUNTIME_NAME
+        header.write_text(renderer.runtime_header())
+        changed.append(str(header.relative_to(work)))
+        changed += _adjust_build(work, renderer)
+    return changed
+
+
+def _install(root: Path, work: Path, tmp: Path, out_path: Path, changed: List[str],
+             in_place: bool) -> None:
+    """Move the edited copy into place: file by file over the input (in place), or as a
+    whole over the output (an existing one is moved into tmp, to be removed with it)."""
+    if in_place:
+        for f in changed:
+            dst = root / f
+            tmp_file = dst.with_name(dst.name + ".cgp-tmp")
+            shutil.copy2(work / f, tmp_file)
+            os.replace(tmp_file, dst)
+    else:
+        if out_path.exists():
+            os.rename(out_path, tmp / "old")
+        os.rename(work, out_path)
 
 
 def report_markdown(res: Result) -> str:

@@ -38,12 +38,13 @@ class Toolchain:
 ORIGINAL = Toolchain("original")
 OPENMP = Toolchain("openmp", openmp=True)
 RACE = Toolchain("race", openmp=True, cc="clang-14", cxx="clang++-14",
-                 flags=["-fsanitize=thread", "-fno-omit-frame-pointer"], build_type="RelWithDebInfo",
+                 flags=["-fsanitize=thread", "-fno-omit-frame-pointer"],
+                 build_type="RelWithDebInfo",
                  cmake=["-DCGP_TSAN_BLAS=ON"])
 
 
 def race_tools_missing() -> List[str]:
-    """What the race check needs and this machine lacks (Debian packages clang-14, libomp-14-dev)."""
+    """What the race check needs and this machine lacks (Debian: clang-14, libomp-14-dev)."""
     missing = [tool for tool in ("clang-14", "clang++-14") if not shutil.which(tool)]
     if not ARCHER_LIB.exists():
         missing.append(str(ARCHER_LIB))
@@ -79,7 +80,7 @@ def sync_tree(src: Path, dst: Path, managed=frozenset()) -> int:
                 continue
             shutil.copyfile(s, d)
             written += 1
-    for dirpath, dirnames, filenames in os.walk(dst, topdown=False):
+    for dirpath, _dirnames, filenames in os.walk(dst, topdown=False):
         here = Path(dirpath)
         rel_dir = here.relative_to(dst)
         if rel_dir.parts and rel_dir.parts[0] == "cgp_harness":

@@ -38,122 +38,147 @@ def build_parser() -> argparse.ArgumentParser:
                                  "OpenMP.")
     parser.add_argument("--version", action="version", version=f"cgp-transform {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-    a = sub.add_parser("analyze", help="decide, loop by loop, what can run per sample in "
-                                       "parallel, and why not")
-    a.add_argument("path", help="the Caffe-style source tree")
-    a.add_argument("--json", metavar="FILE", help="write the decisions as JSON ('-' for stdout)")
-    _add_flags(a)
+    _add_analyze_arguments(sub.add_parser(
+        "analyze", help="decide, loop by loop, what can run per sample in parallel, and why not"))
+    _add_transform_arguments(sub.add_parser(
+        "transform", help="(default) write a copy of the tree with the parallel plans applied"))
+    _add_check_arguments(sub.add_parser(
+        "check", help="build the original and the transformed tree and prove them equal: layer "
+                      "by layer, race-free, same convergence"))
+    _add_bench_arguments(sub.add_parser(
+        "bench", help="time training iterations: sequential original, multithreaded BLAS, and "
+                      "the transformed tree"))
+    return parser
 
-    t = sub.add_parser("transform", help="(default) write a copy of the tree with the parallel "
-                                         "plans applied")
-    t.add_argument("path", help="the Caffe-style source tree")
-    t.add_argument("-o", "--output", metavar="OUT",
+
+def _add_analyze_arguments(p: argparse.ArgumentParser) -> None:
+    """analyze's arguments."""
+    p.add_argument("path", help="the Caffe-style source tree")
+    p.add_argument("--json", metavar="FILE", help="write the decisions as JSON ('-' for stdout)")
+    _add_flags(p)
+
+
+def _add_transform_arguments(p: argparse.ArgumentParser) -> None:
+    """transform's arguments."""
+    p.add_argument("path", help="the Caffe-style source tree")
+    p.add_argument("-o", "--output", metavar="OUT",
                    help="where to write the transformed tree (default: PATH-parallel, beside "
                         "PATH)")
-    t.add_argument("--in-place", action="store_true", help="rewrite PATH itself")
-    t.add_argument("--force", action="store_true", help="replace OUT if it exists")
-    t.add_argument("--diff", action="store_true", help="print a unified diff (git apply format)")
-    t.add_argument("--report", metavar="FILE",
+    p.add_argument("--in-place", action="store_true", help="rewrite PATH itself")
+    p.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    p.add_argument("--diff", action="store_true", help="print a unified diff (git apply format)")
+    p.add_argument("--report", metavar="FILE",
                    help="write a report to FILE: Markdown for .md, JSON for .json")
-    t.add_argument("--only", metavar="CLASS,...", help="rewrite only these layer classes")
-    t.add_argument("--deterministic", action="store_true",
+    p.add_argument("--only", metavar="CLASS,...", help="rewrite only these layer classes")
+    p.add_argument("--deterministic", action="store_true",
                    help="fixed chunking: results identical for any thread count")
-    t.add_argument("--no-format", action="store_true",
+    p.add_argument("--no-format", action="store_true",
                    help="do not run clang-format on the rewritten regions")
-    _add_flags(t)
+    _add_flags(p)
 
-    c = sub.add_parser("check", help="build the original and the transformed tree and prove "
-                                     "them equal: layer by layer, race-free, same convergence")
-    c.add_argument("path", help="the original Caffe-style source tree")
-    c.add_argument("--transformed", metavar="DIR",
+
+def _add_check_arguments(p: argparse.ArgumentParser) -> None:
+    """check's arguments."""
+    p.add_argument("path", help="the original Caffe-style source tree")
+    p.add_argument("--transformed", metavar="DIR",
                    help="an already transformed tree (default: transform PATH first)")
-    c.add_argument("--threads", default=None, metavar="LIST",
+    p.add_argument("--threads", default=None, metavar="LIST",
                    help="thread counts for the transformed build (default 1,2,3,8; "
                         "1,2,3 for --tree-tests)")
-    c.add_argument("--batches", default="1,2,7,64", metavar="LIST",
+    p.add_argument("--batches", default="1,2,7,64", metavar="LIST",
                    help="batch sizes (default 1,2,7,64)")
-    c.add_argument("--dtype", default="float,double", metavar="LIST",
+    p.add_argument("--dtype", default="float,double", metavar="LIST",
                    help="float, double or both (default both)")
-    c.add_argument("--layers", metavar="TYPE,...", help="check only these layer types")
-    c.add_argument("--race", action="store_true", default=None,
+    p.add_argument("--layers", metavar="TYPE,...", help="check only these layer types")
+    p.add_argument("--race", action="store_true", default=None,
                    help="also build with clang-14 + ThreadSanitizer and run under Archer "
                         "(the default where clang-14 and libomp-14-dev are installed)")
-    c.add_argument("--no-race", dest="race", action="store_false",
+    p.add_argument("--no-race", dest="race", action="store_false",
                    help="skip the race check (then a race shows only if threads interleave)")
-    c.add_argument("--race-threads", type=int, metavar="T",
+    p.add_argument("--race-threads", type=int, metavar="T",
                    help="threads for the race runs (default: the largest of --threads)")
-    c.add_argument("--deterministic", action="store_true",
+    p.add_argument("--deterministic", action="store_true",
                    help="transform with --deterministic and require bitwise equality across "
                         "thread counts")
-    c.add_argument("--tree-tests", action="store_true",
+    _add_tree_test_arguments(p)
+    p.add_argument("--repeats", type=int, default=3, metavar="N",
+                   help="runs of each layer case at more than one thread (default 3)")
+    p.add_argument("--strict", action="store_true",
+                   help="fail when a transformed layer type could not be exercised "
+                        "(listed as unchecked)")
+    p.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    p.add_argument("--junit", metavar="FILE", help="write the results as JUnit XML")
+    p.add_argument("--work", metavar="DIR",
+                   help="where to keep the copies and builds (default: in the cache "
+                        "directory; reused, so a second check builds incrementally)")
+    _add_train_arguments(p)
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
+    p.add_argument("--quiet", action="store_true", help="print only the verdict and errors")
+    p.add_argument("--verbose", action="store_true", help="print every comparison")
+
+
+def _add_tree_test_arguments(p: argparse.ArgumentParser) -> None:
+    """check's options for the tree's own gtest suite."""
+    p.add_argument("--tree-tests", action="store_true",
                    help="also build the tree's own gtest suite (test.testbin, test_all) in "
                         "both trees and run it on the transformed build with the parallel "
                         "paths forced, at --threads (default 1,2,3)")
-    c.add_argument("--tree-tests-only", action="store_true",
+    p.add_argument("--tree-tests-only", action="store_true",
                    help="run only the tree's own suite (no layer cases, races or training)")
-    c.add_argument("--tree-test-timeout", type=float, default=4 * 3600, metavar="S",
+    p.add_argument("--tree-test-timeout", type=float, default=4 * 3600, metavar="S",
                    help="seconds one run of the tree's suite may take (default 14400)")
-    c.add_argument("--tree-test-filter", metavar="PATTERNS",
+    p.add_argument("--tree-test-filter", metavar="PATTERNS",
                    help="run only the tree's tests matching these gtest patterns "
                         "(':'-separated, e.g. '*Convolution*'); GPU tests are never run")
-    c.add_argument("--repeats", type=int, default=3, metavar="N",
-                   help="runs of each layer case at more than one thread (default 3)")
-    c.add_argument("--strict", action="store_true",
-                   help="fail when a transformed layer type could not be exercised "
-                        "(listed as unchecked)")
-    c.add_argument("--json", metavar="FILE", help="write the results as JSON")
-    c.add_argument("--junit", metavar="FILE", help="write the results as JUnit XML")
-    c.add_argument("--work", metavar="DIR",
-                   help="where to keep the copies and builds (default: in the cache "
-                        "directory; reused, so a second check builds incrementally)")
-    c.add_argument("--no-train", action="store_true", help="skip the convergence check")
-    c.add_argument("--solver", metavar="FILE",
+
+
+def _add_train_arguments(p: argparse.ArgumentParser) -> None:
+    """check's options for the convergence (training) check."""
+    p.add_argument("--no-train", action="store_true", help="skip the convergence check")
+    p.add_argument("--solver", metavar="FILE",
                    help="solver for the convergence check (default: "
                         "PATH/examples/mnist/lenet_solver.prototxt)")
-    c.add_argument("--net", metavar="FILE", help="net for the convergence check (default: "
+    p.add_argument("--net", metavar="FILE", help="net for the convergence check (default: "
                                                  "the solver's net)")
-    c.add_argument("--data", metavar="DIR",
+    p.add_argument("--data", metavar="DIR",
                    help="data source for the net's Data layers (default: as the net says)")
-    c.add_argument("--iterations", type=int, default=500,
+    p.add_argument("--iterations", type=int, default=500,
                    help="training iterations for the convergence check (default 500)")
-    c.add_argument("--train-threads", type=int, default=2,
+    p.add_argument("--train-threads", type=int, default=2,
                    help="threads for the transformed training run (default 2)")
-    c.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
-    c.add_argument("--quiet", action="store_true", help="print only the verdict and errors")
-    c.add_argument("--verbose", action="store_true", help="print every comparison")
 
-    b = sub.add_parser("bench", help="time training iterations: sequential original, "
-                                     "multithreaded BLAS, and the transformed tree")
-    b.add_argument("path", help="the original Caffe-style source tree")
-    b.add_argument("--net", default="lenet",
+
+def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
+    """bench's arguments."""
+    p.add_argument("path", help="the original Caffe-style source tree")
+    p.add_argument("--net", default="lenet",
                    help="lenet, cifar10_quick, cifar10_full (the tree's examples), or a "
                         "solver or net .prototxt (default lenet)")
-    b.add_argument("--threads", default="1,2", metavar="LIST",
+    p.add_argument("--threads", default="1,2", metavar="LIST",
                    help="thread counts (default 1,2; 1 is always measured)")
-    b.add_argument("--iterations", type=int, default=20,
+    p.add_argument("--iterations", type=int, default=20,
                    help="timed training iterations per run (default 20)")
-    b.add_argument("--warmup", type=int, default=3, help="untimed iterations first (default 3)")
-    b.add_argument("--repeats", type=int, default=5,
+    p.add_argument("--warmup", type=int, default=3, help="untimed iterations first (default 3)")
+    p.add_argument("--repeats", type=int, default=5,
                    help="runs per configuration, interleaved (default 5)")
-    b.add_argument("--transformed", metavar="DIR",
+    p.add_argument("--transformed", metavar="DIR",
                    help="an already transformed tree (default: transform PATH first)")
-    b.add_argument("--data", metavar="DIR",
+    p.add_argument("--data", metavar="DIR",
                    help="data source for the net's Data layers (default: as the net says)")
-    b.add_argument("--synthetic-data", action="store_true",
+    p.add_argument("--synthetic-data", action="store_true",
                    help="replace the net's data layers by DummyData of the same shapes (from "
                         "the tree's deployment net beside it, or --data-shape): no dataset needed")
-    b.add_argument("--data-shape", metavar="C,H,W",
+    p.add_argument("--data-shape", metavar="C,H,W",
                    help="the per-sample shape of the data top, for --synthetic-data")
-    b.add_argument("--work", metavar="DIR", help="copies and builds (default: shared with check)")
-    b.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
-    b.add_argument("--plot", metavar="FILE.png", help="write the speedup plots")
-    b.add_argument("--compare-torch", action="store_true",
+    p.add_argument("--work", metavar="DIR", help="copies and builds (default: shared with check)")
+    p.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
+    p.add_argument("--plot", metavar="FILE.png", help="write the speedup plots")
+    p.add_argument("--compare-torch", action="store_true",
                    help="also train the same net in PyTorch on the CPU at each thread count, "
                         "in the same interleaved runs (needs PyTorch: pip install torch)")
-    b.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
-    b.add_argument("--quiet", action="store_true", help="print only the speedup line")
-    b.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
-    return parser
+    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
+    p.add_argument("--quiet", action="store_true", help="print only the speedup line")
+    p.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
 
 
 SUBCOMMANDS = ("analyze", "transform", "check", "bench")
@@ -233,7 +258,8 @@ def _int_list(text: str, what: str) -> List[int]:
     try:
         values = [int(v) for v in text.split(",") if v.strip()]
     except ValueError:
-        raise InputError(f"{what} takes a comma-separated list of integers, not {text!r}")
+        raise InputError(f"{what} takes a comma-separated list of integers, "
+                         f"not {text!r}") from None
     if not values:
         raise InputError(f"{what} is empty")
     return values

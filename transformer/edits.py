@@ -30,8 +30,10 @@ def merge(edits: Iterable[Edit]) -> Tuple[Dict[str, List[Edit]], List[Tuple[Edit
         by_file.setdefault(e.file, []).append(e)
     conflicts: List[Tuple[Edit, Edit]] = []
     out: Dict[str, List[Edit]] = {}
-    for f, es in by_file.items():
-        es = sorted(set(es), key=lambda e: (e.offset, e.length, e.text))
+    for f, es in sorted(by_file.items()):
+        # plan is in the key so that which of two identical edits is kept (and the order of
+        # conflicts) does not depend on set iteration order, i.e. on the string hash seed
+        es = sorted(set(es), key=lambda e: (e.offset, e.length, e.text, e.plan))
         kept: List[Edit] = []
         for e in es:
             if kept:
@@ -48,9 +50,11 @@ def merge(edits: Iterable[Edit]) -> Tuple[Dict[str, List[Edit]], List[Tuple[Edit
 
 
 def apply(source: bytes, edits: List[Edit]) -> bytes:
-    """Apply non-overlapping edits (sorted by offset) to a file's bytes."""
+    """Apply non-overlapping edits to a file's bytes. At one offset an insert (length 0) goes
+    before a replacement starting there, whatever order they were given in; inserts at one
+    offset keep their given order."""
     out, pos = [], 0
-    for e in sorted(edits, key=lambda e: e.offset):
+    for e in sorted(edits, key=lambda e: (e.offset, e.length)):
         if e.offset < pos:
             raise EditConflict(f"overlapping edits in {e.file} at byte {e.offset}")
         out.append(source[pos:e.offset])

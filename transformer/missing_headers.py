@@ -44,7 +44,8 @@ def _dpkg_owner(header: str) -> Optional[tuple]:
 def _apt_file_owner(header: str) -> Optional[str]:
     if not shutil.which("apt-file"):
         return None
-    proc = subprocess.run(["apt-file", "search", "--regexp", f"/include/(.*/)?{re.escape(header)}$"],
+    pattern = f"/include/(.*/)?{re.escape(header)}$"
+    proc = subprocess.run(["apt-file", "search", "--regexp", pattern],
                           capture_output=True, text=True, timeout=60)
     pkgs = sorted({ln.split(":")[0] for ln in proc.stdout.splitlines() if ":" in ln})
     return pkgs[0] if pkgs else None

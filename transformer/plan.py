@@ -12,6 +12,7 @@ from itertools import product
 from typing import Dict, List, Optional, Set, Tuple
 
 from .facts.effects import Access, BodyEffects
+from .facts.form import Form
 from .facts.loops import LoopFacts
 from .facts.mathlib import TABLE
 
@@ -28,8 +29,11 @@ TOO_LITTLE = "too little work"
 BLOB_ACCESSOR = "blob accessor"
 NOT_BATCH = "not a batch loop"
 UNKNOWN_EXTENT = "unknown extent"
+UNSUPPORTED_FORM = "unsupported form"
 REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
-           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT)
+           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT, UNSUPPORTED_FORM)
+# The BLAS calls with split versions in the runtime.
+SPLIT_BLAS = ("caffe_cpu_gemm", "caffe_cpu_gemv")
 
 
 @dataclass
@@ -63,11 +67,43 @@ class Reduced:
 
 
 @dataclass
+class InductionStep:
+    """One increment of an induction variable per iteration: `var += m1 * m2 * ... * step`,
+    the multipliers being the trip counts of the inner loops around it."""
+
+    step: str
+    multipliers: List[str] = field(default_factory=list)
+
+
+@dataclass
 class InductionPlan:
+    """A pointer or counter advanced in the loop: at iteration v it is `var_0 + v * (sum of
+    its steps)`, advancing only when `condition` (loop-invariant) holds."""
+
     var: str
-    closed_form: str
-    step_per_iteration: str
-    condition: str = ""  # advances only when this holds (a loop-invariant condition)
+    steps: List[InductionStep] = field(default_factory=list)
+    condition: str = ""
+
+    def describe(self, loop_var: str) -> str:
+        """The closed form in the loop variable, for reports."""
+        per = " + ".join("*".join([f"({m})" for m in s.multipliers] + [f"({s.step})"])
+                         for s in self.steps)
+        return f"{self.var} = {self.var}_0 + {loop_var} * ({per})" + \
+            (f" if {self.condition}" if self.condition else "")
+
+
+@dataclass
+class Split:
+    """A BLAS or elementwise call cut into blocks along `dim` (rows | k | elements) of size
+    `extent`."""
+
+    call: str
+    line: int
+    dim: str
+    extent: str
+
+    def describe(self) -> str:
+        return f"{self.call} line {self.line}: {self.dim} {self.extent}"
 
 
 @dataclass
@@ -112,7 +148,7 @@ class Decision:
     privatize: List[Privatized] = field(default_factory=list)
     reduce: List[Reduced] = field(default_factory=list)
     induction: List[InductionPlan] = field(default_factory=list)
-    split: List[str] = field(default_factory=list)
+    split: List[Split] = field(default_factory=list)
     assumes: List[str] = field(default_factory=list)
     hoist: List[Hoist] = field(default_factory=list)
     sync: List[Sync] = field(default_factory=list)
@@ -127,7 +163,7 @@ class Decision:
         parts = [("privatize", [p.name for p in self.privatize]),
                  ("reduce", [r.name for r in self.reduce]),
                  ("induction", [i.var for i in self.induction]),
-                 ("split", [s.split(": ", 1)[-1] for s in self.split])]
+                 ("split", [f"{s.dim} {s.extent}" for s in self.split])]
         return [(what, names) for what, names in parts if names]
 
     def to_json(self) -> dict:
@@ -135,7 +171,10 @@ class Decision:
         d["class"] = d.pop("cls")
         d["privatize"] = [p.name for p in self.privatize]
         d["reduce"] = [r.name for r in self.reduce]
-        d["induction"] = [i.closed_form for i in self.induction]
+        d["induction"] = [i.describe(self.var) for i in self.induction]
+        d["induction_detail"] = [asdict(i) for i in self.induction]
+        d["split"] = [s.describe() for s in self.split]
+        d["split_detail"] = [asdict(s) for s in self.split]
         d["privatize_detail"] = [asdict(p) for p in self.privatize]
         d["reduce_detail"] = [asdict(r) for r in self.reduce]
         return d
@@ -238,6 +277,65 @@ RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng
                      NoEarlyExit(), KnownCalls(), ProvableInduction(), NoSharedScalarWrites()]
 
 
+class RewritableForm:
+    """The plan can be written into this source: the templates express it, and the loop or
+    call has the form they rewrite (a braced loop body from 0, a call that is a statement
+    of its own, names spelled out). Checked last, on the complete plan."""
+
+    DESCRIPTION = "The templates can express the plan in this loop's or call's source form."
+
+    def check(self, d: "Decision", form: Form) -> Optional[Rejection]:
+        if not form.found:
+            return Rejection(UNSUPPORTED_FORM, "the loop was not found in the parsed source")
+        why = {"batch-blas": self._blas, "elementwise-call": self._call,
+               "elementwise": self._elementwise, "batch-loop": self._batch}[d.kind](d, form)
+        return Rejection(UNSUPPORTED_FORM, why) if why else None
+
+    @staticmethod
+    def _blas(d, form) -> str:
+        if any(x.call not in SPLIT_BLAS for x in d.split):
+            return f"no split version of {d.split[0].call}"
+        return "" if form.name_spelled else \
+            "the call's name is not spelled out at the call (macro?)"
+
+    @staticmethod
+    def _call(d, form) -> str:
+        if not form.spelled:
+            return "the call's name or arguments come from a macro"
+        return "" if form.statement else "the call is not a statement of its own ending in ';'"
+
+    @staticmethod
+    def _elementwise(d, form) -> str:
+        arrays = [x.name for x in d.reduce if x.kind == "array"]
+        if d.privatize or arrays or d.induction:
+            what = ", ".join([p.name for p in d.privatize] + arrays + [i.var for i in d.induction])
+            return (f"{what}: an elementwise loop is rewritten without scratch, accumulators "
+                    f"or inductions")
+        if not form.own_line:
+            return "the loop does not start its own line"
+        if any(x.kind == "scalar" for x in d.reduce) and not form.starts_at_zero:
+            return "the loop does not start at 0"
+        return "" if form.body_end else "no ';' after the loop body"
+
+    @staticmethod
+    def _batch(d, form) -> str:
+        if not form.braced_body:
+            return "the loop body is not a braced block"
+        if not form.starts_at_zero:
+            return "the loop does not start at 0"
+        for x in d.reduce:
+            if x.kind == "array" and not x.var:
+                return f"{x.name} is accumulated without a pointer variable to redirect"
+        for p in d.privatize:
+            if p.kind == "local" and p.name in form.direct_names:
+                return f"the loop body uses the local Blob {p.name} directly"
+        for h in d.hoist:
+            if any(f != d.file or not (form.body_start <= a and b <= form.body_stop)
+                   for f, a, b in h.uses):
+                return f"{h.call} is used outside the loop body"
+        return ""
+
+
 # --- memory decisions ---------------------------------------------------------------------
 def _covered(read: Access, writes: List[Access]) -> bool:
     """True when on every path where `read` runs, some earlier write of its root ran."""
@@ -257,6 +355,8 @@ def _covered(read: Access, writes: List[Access]) -> bool:
 
 
 def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
+    """Each memory root the body touches: partitioned by sample, reduced, privatized, or a
+    Rejection."""
     privatize: Dict[str, Privatized] = {}
     reduce: Dict[str, Reduced] = {}
     assumes: List[str] = []
@@ -267,69 +367,85 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     for (kind, name, _buf), accs in sorted(by_root.items()):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
-        if kind == "unknown":
-            if writes:
-                raise Rejection(ALIASING, f"writes through {name}, whose target is unknown")
-            continue
-        if kind == "private":  # a variable of the iteration itself
-            continue
-        if kind == "scalar":
-            if writes:
-                raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
-                                              f"variable shared by all samples, through a pointer")
-            continue
-        if kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
+        if kind in ("unknown", "private", "scalar"):
+            _check_plain_root(kind, name, writes)
+        elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes[0].root)
-            continue
-        if kind == "io":
-            for w in writes:
-                if not w.offset.partitioned:
-                    why = "a neighbouring sample" if w.offset.shifted else "every sample's data"
-                    raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} "
-                                                  f"outside the sample's slice ({why})")
-            for r in reads:
-                if r.offset.shifted and io_written:
-                    raise Rejection(CROSS_SAMPLE if writes else ALIASING,
-                                    f"line {r.line}: reads another sample of {name} while "
-                                    f"the loop writes an input/output blob")
-            if writes:
-                strides = sorted({s for w in writes for s in w.offset.strides})
-                assumes.append(f"writes to {name} through sample-n pointers stay inside "
-                               f"sample n (stride {', '.join(strides) or '1'})")
-            continue
-        if not writes:
-            continue
-        # not batch-shaped: a parameter, a member or a local Blob
-        depends = [w for w in writes if w.offset.depends]
-        if depends and all(w.offset.partitioned for w in depends) and len(depends) == len(writes):
-            reads_ok = all(r.offset.partitioned or not r.offset.depends for r in reads)
-            if reads_ok:
-                assumes.append(f"{name} is indexed per sample (stride "
-                               f"{', '.join(sorted({s for w in writes for s in w.offset.strides})) or '1'})")
-                continue
-        accs_only = all(w.mode == "acc" for w in writes)
-        if accs_only and not reads:
-            reduce[name] = _array_reduction(e, writes[0].root)
-            continue
-        if accs_only and reads:
-            raise Rejection(CROSS_SAMPLE, f"{name} is accumulated and read in the same loop")
-        if kind == "param":
-            raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: {writes[0].via} overwrites "
-                                          f"parameter buffer {name} for every sample")
-        # scratch: every read must follow a write in the same iteration
-        for r in reads + [w for w in writes if w.mode in ("acc", "update")]:
-            prior = [w for w in writes if w.order < r.order and w.mode == "write"]
-            if not _covered(r, prior):
-                raise Rejection(CROSS_SAMPLE, f"line {r.line}: {name} is read before it is "
-                                              f"written in the same iteration")
-        first_write = min(writes, key=lambda w: w.order)
-        aliases = [Alias(var, typ, buf) for buf in ("data", "diff")
-                   for var, typ in e.alias_vars.get(f"{name}.{buf}", [])]
-        privatize[name] = Privatized(name=name, kind=kind, copy_in=name in live_in,
-                                     extent=f"{name}.count()", aliases=aliases)
-        assumes.append(f"{first_write.via} fills the part of {name} that is read afterwards")
+        elif kind == "io":
+            _check_io(name, writes, reads, io_written, assumes)
+        elif writes:  # not batch-shaped: a parameter, a member or a local Blob
+            got = _shared_root_plan(f, e, kind, name, writes, reads, live_in, assumes)
+            if isinstance(got, Reduced):
+                reduce[name] = got
+            elif isinstance(got, Privatized):
+                privatize[name] = got
     return list(privatize.values()), list(reduce.values()), assumes
+
+
+def _check_plain_root(kind: str, name: str, writes: List[Access]) -> None:
+    """Writes through a pointer of unknown target, or to a scalar shared by all samples,
+    are rejected; the iteration's own variables are free."""
+    if kind == "unknown" and writes:
+        raise Rejection(ALIASING, f"writes through {name}, whose target is unknown")
+    if kind == "scalar" and writes:
+        raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
+                                      f"variable shared by all samples, through a pointer")
+
+
+def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: bool,
+              assumes: List[str]) -> None:
+    """An input/output blob: writes stay in the sample's slice, and no other sample is read
+    while the loop writes one."""
+    for w in writes:
+        if not w.offset.partitioned:
+            why = "a neighbouring sample" if w.offset.shifted else "every sample's data"
+            raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} "
+                                          f"outside the sample's slice ({why})")
+    for r in reads:
+        if r.offset.shifted and io_written:
+            raise Rejection(CROSS_SAMPLE if writes else ALIASING,
+                            f"line {r.line}: reads another sample of {name} while "
+                            f"the loop writes an input/output blob")
+    if writes:
+        strides = sorted({s for w in writes for s in w.offset.strides})
+        assumes.append(f"writes to {name} through sample-n pointers stay inside "
+                       f"sample n (stride {', '.join(strides) or '1'})")
+
+
+def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
+                      writes: List[Access], reads: List[Access], live_in: Set[str],
+                      assumes: List[str]):
+    """A parameter, member or local Blob that the loop writes: indexed per sample (None),
+    accumulated (a Reduced), scratch written before it is read (a Privatized), or a
+    Rejection."""
+    depends = [w for w in writes if w.offset.depends]
+    if depends and all(w.offset.partitioned for w in depends) and len(depends) == len(writes):
+        if all(r.offset.partitioned or not r.offset.depends for r in reads):
+            strides = sorted({s for w in writes for s in w.offset.strides})
+            assumes.append(f"{name} is indexed per sample (stride "
+                           f"{', '.join(strides) or '1'})")
+            return None
+    accs_only = all(w.mode == "acc" for w in writes)
+    if accs_only and not reads:
+        return _array_reduction(e, writes[0].root)
+    if accs_only and reads:
+        raise Rejection(CROSS_SAMPLE, f"{name} is accumulated and read in the same loop")
+    if kind == "param":
+        raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: {writes[0].via} overwrites "
+                                      f"parameter buffer {name} for every sample")
+    # scratch: every read must follow a write in the same iteration
+    for r in reads + [w for w in writes if w.mode in ("acc", "update")]:
+        prior = [w for w in writes if w.order < r.order and w.mode == "write"]
+        if not _covered(r, prior):
+            raise Rejection(CROSS_SAMPLE, f"line {r.line}: {name} is read before it is "
+                                          f"written in the same iteration")
+    first_write = min(writes, key=lambda w: w.order)
+    aliases = [Alias(var, typ, buf) for buf in ("data", "diff")
+               for var, typ in e.alias_vars.get(f"{name}.{buf}", [])]
+    assumes.append(f"{first_write.via} fills the part of {name} that is read afterwards")
+    return Privatized(name=name, kind=kind, copy_in=name in live_in,
+                      extent=f"{name}.count()", aliases=aliases)
 
 
 def _array_reduction(e: BodyEffects, root) -> Reduced:
@@ -381,7 +497,25 @@ def _extent_reason(f: LoopFacts) -> Tuple[str, str]:
     return NOT_BATCH, f"its extent `{f.trip}` is not the batch size"
 
 
-def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
+def decide(f: LoopFacts, live_in: Set[str] = frozenset(),
+           form: Optional[Form] = None) -> Decision:
+    """The decision on one loop or call. With its source form, a plan the templates cannot
+    write into that form is rejected here (`unsupported form`), so render never refuses."""
+    d = _decide(f, live_in)
+    if d.decision == "parallel" and form is not None:
+        rej = RewritableForm().check(d, form)
+        if rej is not None:
+            _reject(d, rej)
+    return d
+
+
+def _reject(d: Decision, rej: Rejection) -> None:
+    d.decision, d.reason, d.detail = "rejected", rej.reason, rej.detail
+    d.privatize, d.reduce, d.induction, d.split, d.assumes = [], [], [], [], []
+    d.hoist, d.sync, d.private_scalars = [], [], []
+
+
+def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
     d = Decision(file=f.file, line=f.line, cls=f.cls, method=f.method, kind=f.kind,
                  decision="rejected", var=f.var, trip=f.trip, degraded=f.degraded,
                  start=f.start, end=f.end)
@@ -431,13 +565,9 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset()) -> Decision:
             d.detail = f"{ind.var} advances under different conditions"
             d.privatize, d.reduce, d.assumes, d.induction = [], [], [], []
             return d
-        per_iter = " + ".join("*".join([f"({m})" for m in i.multiplier] + [f"({i.step})"])
-                              for i in steps)
-        cond = conds.pop()
-        form = f"{ind.var} = {ind.var}_0 + {f.var} * ({per_iter})"
-        d.induction.append(InductionPlan(var=ind.var, step_per_iteration=per_iter,
-                                         closed_form=form + (f" if {cond}" if cond else ""),
-                                         condition=cond))
+        d.induction.append(InductionPlan(
+            var=ind.var, steps=[InductionStep(i.step, list(i.multiplier)) for i in steps],
+            condition=conds.pop()))
     return d
 
 
@@ -523,12 +653,13 @@ def _decide_blas(f: LoopFacts, d: Decision) -> Decision:
     out_arg = args[-1]
     if f.blas_dim == "rows":
         d.decision = "parallel"
-        d.split.append(f"{f.blas_name} line {f.line}: rows {args[2] if f.blas_name.endswith('gemm') else args[1]}")
+        rows = args[2] if f.blas_name.endswith("gemm") else args[1]
+        d.split.append(Split(f.blas_name, f.line, "rows", rows))
         return d
     # batch is the contraction dimension: split K into private outputs, then reduce
     d.decision = "parallel"
     k = args[4] if f.blas_name.endswith("gemm") else args[1]
-    d.split.append(f"{f.blas_name} line {f.line}: k {k}")
+    d.split.append(Split(f.blas_name, f.line, "k", k))
     d.reduce.append(Reduced(name=_buffer_name(out_arg), kind="array", extent=""))
     return d
 
@@ -553,7 +684,7 @@ def _decide_elementwise_call(f: LoopFacts, d: Decision) -> Decision:
                 d.detail = f"{a} and {b} point into the same array at different offsets"
                 return d
     d.decision = "parallel"
-    d.split.append(f"{f.blas_name} line {f.line}: elements {f.blas_args[0]}")
+    d.split.append(Split(f.blas_name, f.line, "elements", f.blas_args[0]))
     return d
 
 
@@ -562,7 +693,7 @@ def _pointer_base(arg: str) -> str:
     t = arg.replace(" ", "")
     depth = 0
     for i, ch in enumerate(t):
-        depth += ch in "([" 
+        depth += ch in "(["
         depth -= ch in ")]"
         if depth == 0 and i > 0 and ch in "+-" and t[i - 1] not in "-+(":
             if ch == "-" and t[i + 1:i + 2] == ">":

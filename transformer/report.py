@@ -25,7 +25,8 @@ def table(a: Analysis, color: bool = False) -> str:
         lines.append(f"{loc:<44} {who:<46} {d.kind:<12} {verdict}")
     s = a.to_json()["summary"]
     lines.append("")
-    lines.append(f"{s['layers']} layer classes, {s['parallel']} parallel, {s['rejected']} rejected, "
+    lines.append(f"{s['layers']} layer classes, {s['parallel']} parallel, "
+                 f"{s['rejected']} rejected, "
                  f"{s['degraded']} degraded ({a.seconds:.1f} s)")
     for note in a.notes:
         lines.append("note: " + note)

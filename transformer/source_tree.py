@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import tree_flags
 from .errors import InputError
@@ -197,6 +197,40 @@ def load(path: str, compile_commands: Optional[str] = None,
          extra_includes: Sequence[str] = (), defines: Sequence[str] = (),
          scratch: Optional[Path] = None) -> SourceTree:
     root = input_dir(path)
+    sources, headers = _tree_files(root, path)
+    builtin = builtin_include_args()
+    notes: List[str] = []
+    if not builtin:
+        notes.append("no clang resource dir or compiler include dir found: builtin headers "
+                     "such as stddef.h may be missing")
+    base = ["-x", "c++", "-std=c++17", "-fopenmp", "-DCPU_ONLY", "-Wno-everything"]
+    base += [f"-I{d}" for d in extra_includes] + [f"-D{d}" for d in defines]
+
+    include_dirs = [str(root / "include"), str(root / "src"), str(root / "build" / "include")]
+    include_dirs += [str(Path(d).resolve()) for d in extra_includes]
+    cc_path = find_compile_commands(root, compile_commands)
+    flags: Dict[str, List[str]] = {}
+    if cc_path is None:
+        include_dirs += _pkg_config_includes(notes)
+    else:
+        notes.append(f"flags: {cc_path}")
+        flags, cc_includes = _compile_command_flags(cc_path, builtin)
+        include_dirs += cc_includes
+    default = base + [f"-I{d}" for d in include_dirs if os.path.isdir(d)] + builtin
+
+    proto_status, gen = _proto_header(root, sources, headers, include_dirs, scratch, notes)
+    if gen is not None:
+        default.append(f"-I{gen}")
+        for k in flags:
+            flags[k].append(f"-I{gen}")
+    return SourceTree(root=root, sources=sources, headers=headers, flags=flags,
+                      default_flags=default, notes=notes, proto_status=proto_status,
+                      compile_commands=cc_path)
+
+
+def _tree_files(root: Path, path: str) -> Tuple[List[Path], List[Path]]:
+    """The sources worth analyzing and every header; an InputError when the tree holds no
+    C++ at all."""
     sources, headers = [], []
     any_source = False
     for p in walk(root):
@@ -208,67 +242,61 @@ def load(path: str, compile_commands: Optional[str] = None,
             headers.append(p)
     if not any_source and not headers:
         raise InputError(f"no C++ sources under {path}")
+    return sources, headers
 
-    builtin = builtin_include_args()
-    notes: List[str] = []
-    if not builtin:
-        notes.append("no clang resource dir or compiler include dir found: builtin headers "
-                      "such as stddef.h may be missing")
-    base = ["-x", "c++", "-std=c++17", "-fopenmp", "-DCPU_ONLY", "-Wno-everything"]
-    base += [f"-I{d}" for d in extra_includes] + [f"-D{d}" for d in defines]
 
-    include_dirs = [str(root / "include"), str(root / "src"), str(root / "build" / "include")]
-    include_dirs += [str(Path(d).resolve()) for d in extra_includes]
-    cc_path = find_compile_commands(root, compile_commands)
+def _pkg_config_includes(notes: List[str]) -> List[str]:
+    """For a tree without compile commands: the include directories pkg-config adds, and the
+    `flags:` note that says so."""
+    found = tree_flags.from_pkg_config()
+    notes.append("flags: no compile_commands.json; the tree's include/ and src/, Caffe's "
+                 "defines" + (f", and {found.source} ({' '.join(found.includes)})"
+                              if found and found.includes else ""))
+    return list(found.includes) if found and found.includes else []
+
+
+def _compile_command_flags(cc_path: Path,
+                           builtin: List[str]) -> Tuple[Dict[str, List[str]], List[str]]:
+    """Per-file flags from compile_commands.json, and the include directories they name."""
+    try:
+        entries = json.loads(cc_path.read_text())
+    except (OSError, ValueError) as e:
+        raise InputError(f"unreadable compile commands {cc_path}: {e}") from None
     flags: Dict[str, List[str]] = {}
-    if cc_path is None:
-        found = tree_flags.from_pkg_config()
-        if found and found.includes:
-            include_dirs += found.includes
-        notes.append("flags: no compile_commands.json; the tree's include/ and src/, Caffe's "
-                     "defines" + (f", and {found.source} ({' '.join(found.includes)})"
-                                  if found and found.includes else ""))
-    else:
-        notes.append(f"flags: {cc_path}")
+    include_dirs: List[str] = []
+    for entry in entries:
+        file = Path(entry.get("directory", ".")) / entry.get("file", "")
         try:
-            entries = json.loads(cc_path.read_text())
-        except (OSError, ValueError) as e:
-            raise InputError(f"unreadable compile commands {cc_path}: {e}") from None
-        for entry in entries:
-            file = Path(entry.get("directory", ".")) / entry.get("file", "")
-            try:
-                file = file.resolve()
-            except OSError:
-                continue
-            f = tree_flags.command_flags(entry)
-            flags[str(file)] = ["-x", "c++"] + f + ["-fopenmp", "-Wno-everything"] + builtin
-            include_dirs += [a[2:] for a in f if a.startswith("-I")]
-    default = base + [f"-I{d}" for d in include_dirs if os.path.isdir(d)] + builtin
+            file = file.resolve()
+        except OSError:
+            continue
+        f = tree_flags.command_flags(entry)
+        flags[str(file)] = ["-x", "c++"] + f + ["-fopenmp", "-Wno-everything"] + builtin
+        include_dirs += [a[2:] for a in f if a.startswith("-I")]
+    return flags, include_dirs
 
-    proto_status = "not-needed"
-    if _includes_pb_header(sources, headers):
-        if _header_reachable(include_dirs, "caffe/proto/caffe.pb.h"):
-            proto_status = "present"
-        else:
-            proto = _find_proto(root)
-            gen = None
-            if proto is not None:
-                digest = hashlib.sha256(proto.read_bytes()).hexdigest()[:24]
-                scratch = scratch or (cache_dir() / f"proto-{digest}")
-                gen = scratch if proto_header_complete(scratch) else \
-                    generate_proto_header(proto, scratch)
-            if gen is not None:
-                proto_status = "generated"
-                default.append(f"-I{gen}")
-                for k in flags:
-                    flags[k].append(f"-I{gen}")
-                notes.append(f"generated caffe/proto/caffe.pb.h from {proto.relative_to(root)} "
-                             f"with protoc into {gen}")
-            else:
-                proto_status = "missing"
-                why = "protoc is not installed" if proto is not None else "no caffe.proto found"
-                notes.append(f"caffe/proto/caffe.pb.h is missing and cannot be generated ({why}): "
-                             "results that depend on it are marked degraded")
-    return SourceTree(root=root, sources=sources, headers=headers, flags=flags,
-                      default_flags=default, notes=notes, proto_status=proto_status,
-                      compile_commands=cc_path)
+
+def _proto_header(root: Path, sources: Sequence[Path], headers: Sequence[Path],
+                  include_dirs: Sequence[str], scratch: Optional[Path],
+                  notes: List[str]) -> Tuple[str, Optional[Path]]:
+    """proto_status, and the directory of a caffe.pb.h generated for the tree (None when none
+    is needed, the tree has one, or it cannot be generated: a note says why)."""
+    if not _includes_pb_header(sources, headers):
+        return "not-needed", None
+    if _header_reachable(include_dirs, "caffe/proto/caffe.pb.h"):
+        return "present", None
+    proto = _find_proto(root)
+    gen = None
+    if proto is not None:
+        digest = hashlib.sha256(proto.read_bytes()).hexdigest()[:24]
+        scratch = scratch or (cache_dir() / f"proto-{digest}")
+        gen = scratch if proto_header_complete(scratch) else \
+            generate_proto_header(proto, scratch)
+    if gen is not None:
+        notes.append(f"generated caffe/proto/caffe.pb.h from {proto.relative_to(root)} "
+                     f"with protoc into {gen}")
+        return "generated", gen
+    why = "protoc is not installed" if proto is not None else "no caffe.proto found"
+    notes.append(f"caffe/proto/caffe.pb.h is missing and cannot be generated ({why}): "
+                 "results that depend on it are marked degraded")
+    return "missing", None

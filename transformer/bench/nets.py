@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from ..errors import InputError
+
 from ..check.train import net_for
+from ..errors import InputError
 
 # Where Caffe trees keep the example solvers.
 KNOWN = {

@@ -58,7 +58,8 @@ def _mb(kb) -> str:
 
 def memory_lines(rows) -> list:
     """Peak resident memory per configuration, and the private buffers per thread."""
-    lines = [f"{'T':>3} {'peak RSS MB: original':>22} {'BLAS':>7} {'coarse':>7} {'coarse/orig':>11} "
+    lines = [f"{'T':>3} {'peak RSS MB: original':>22} {'BLAS':>7} {'coarse':>7} "
+             f"{'coarse/orig':>11} "
              f"{'private KB/thread: scratch':>27} {'accumulators':>12}"]
     for r in rows:
         m = r.get("memory", {})

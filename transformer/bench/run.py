@@ -13,11 +13,11 @@ from .. import analyze as analyze_mod
 from .. import buildtree
 from ..check import layers as check_layers
 from ..check.run import build_pair, default_work, registered_types
+from ..check.train import missing_source
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import figures as figures_mod
 from . import measure, nets, synthetic, torch_ref
-from ..check.train import missing_source
 
 
 @dataclass

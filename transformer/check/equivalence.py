@@ -88,7 +88,8 @@ def _crash_text(proc: subprocess.CompletedProcess) -> str:
 
 
 def compare_case(case: Case, policy: LayerPolicy, ref_dir: Path, got_dir: Path, threads: int,
-                 batches: Sequence[int], dtypes: Sequence[str], all_exact: bool) -> List[CaseResult]:
+                 batches: Sequence[int], dtypes: Sequence[str],
+                 all_exact: bool) -> List[CaseResult]:
     rows = []
     tolerant = not all_exact and (policy.split or policy.scalar_reduction)
     exact = (lambda name: True) if all_exact else policy.exact

@@ -12,7 +12,8 @@ from typing import Iterator, List, Tuple, Union
 Value = Union[str, "Message"]
 Message = List[Tuple[str, Value]]
 
-_TOKEN = re.compile(r'\s+|#[^\n]*|"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|[{}:<>\[\],;]|[^\s{}:<>\[\],;"\'#]+')
+_TOKEN = re.compile(r'\s+|#[^\n]*|"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\''
+                    r'|[{}:<>\[\],;]|[^\s{}:<>\[\],;"\'#]+')
 
 # Fields of a LayerParameter that wire it into a net or feed it data, not configure it.
 WIRING = {"name", "type", "bottom", "top", "include", "exclude", "phase", "param",

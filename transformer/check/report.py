@@ -57,7 +57,8 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
     t = rep.train
     if t is not None:
         lines.append(f"train {t.iterations} iterations at {t.threads} threads: "
-                     f"{_mark(t.status, color)}, loss curve (mean per {t.display} iterations) within "
+                     f"{_mark(t.status, color)}, loss curve (mean per {t.display} iterations) "
+                     f"within "
                      f"{t.max_loss_rel:.3%} (single iterations {t.max_single_iteration_rel:.2%})" +
                      "".join(f", {k} {v[0]:.4f} vs {v[1]:.4f}" for k, v in t.tests.items()) +
                      ("" if t.one_thread_identical is None else

@@ -109,22 +109,9 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
         progress: Optional[Callable[[str, int], Callable[[], None]]] = None) -> CheckReport:
     t0 = time.time()
     root = input_dir(opts.path)
-    if any(t < 1 for t in opts.threads) or any(b < 1 for b in opts.batches):
-        raise InputError("--threads and --batches take positive integers")
-    bad = [d for d in opts.dtypes if d not in ("float", "double")]
-    if bad:
-        raise InputError(f"unknown dtype {bad[0]} (float, double)")
+    _check_options(opts)
     notes: List[str] = []
-    missing = buildtree.race_tools_missing()
-    if opts.race is None:  # the default: race-check wherever the tools are installed
-        opts.race = not missing
-        if missing:
-            notes.append("race check skipped: " + ", ".join(missing) + " missing (Debian: "
-                         "apt-get install clang-14 libomp-14-dev); without it a race shows "
-                         "only where threads happen to interleave")
-    if opts.race and missing:
-        raise InputError("--race needs " + ", ".join(missing) +
-                         " (Debian: apt-get install clang-14 libomp-14-dev)")
+    _decide_race(opts, notes)
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)
 
@@ -138,6 +125,53 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
         race_exe = buildtree.build(transformed, work / "transformed", buildtree.RACE,
                                    opts.jobs, work / "logs" / "race.log")
 
+    policies = _policies(opts, analysis, root, transformed, original_exe, notes)
+    cases: List[Tuple[Case, layers.LayerPolicy]] = []
+    unchecked_why: Dict[str, List[str]] = {}
+    if opts.layer_checks:
+        say("deriving the cases from the tree (its tests and prototxts; the original judges)")
+        cases, unchecked_why = _derive_cases(root, policies, original_exe, work, opts)
+    results = _check_cases(opts, cases, original_exe, transformed_exe, work, progress)
+    races = _race_cases(opts, cases, race_exe, work, progress)
+    suite = _tree_tests(opts, root, work, say, progress) if opts.tree_tests else []
+
+    train_result = None
+    if opts.train and opts.layer_checks:
+        train_result = _train(opts, root, original_exe, transformed_exe, notes, say)
+    return CheckReport(str(root), str(transformed), str(work),
+                       [asdict(p) for p in policies] if opts.layer_checks else [], results,
+                       races, train_result, notes, round(time.time() - t0, 1), suite,
+                       opts.strict, unchecked_why)
+
+
+def _check_options(opts: CheckOptions) -> None:
+    """Reject thread counts, batch sizes and dtypes that cannot be run."""
+    if any(t < 1 for t in opts.threads) or any(b < 1 for b in opts.batches):
+        raise InputError("--threads and --batches take positive integers")
+    bad = [d for d in opts.dtypes if d not in ("float", "double")]
+    if bad:
+        raise InputError(f"unknown dtype {bad[0]} (float, double)")
+
+
+def _decide_race(opts: CheckOptions, notes: List[str]) -> None:
+    """Settle opts.race: by default, on wherever clang-14 and libomp are installed (a note
+    says when it is skipped); asked for without them, an input error."""
+    missing = buildtree.race_tools_missing()
+    if opts.race is None:  # the default: race-check wherever the tools are installed
+        opts.race = not missing
+        if missing:
+            notes.append("race check skipped: " + ", ".join(missing) + " missing (Debian: "
+                         "apt-get install clang-14 libomp-14-dev); without it a race shows "
+                         "only where threads happen to interleave")
+    if opts.race and missing:
+        raise InputError("--race needs " + ", ".join(missing) +
+                         " (Debian: apt-get install clang-14 libomp-14-dev)")
+
+
+def _policies(opts: CheckOptions, analysis, root: Path, transformed: Path, original_exe: Path,
+              notes: List[str]) -> List[layers.LayerPolicy]:
+    """The registered layer types to check; a note names the --layers that are not among
+    them."""
     registered = registered_types(original_exe)
     if not registered:
         raise InputError("the original tree's layer registry is empty (LayerRegistry)")
@@ -148,18 +182,25 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
         if unknown:
             notes.append("not checked (not registered, or not transformed): " +
                          ", ".join(unknown))
-    cases: List[Tuple[Case, layers.LayerPolicy]] = []
-    unchecked_why: Dict[str, List[str]] = {}
-    if opts.layer_checks:
-        say("deriving the cases from the tree (its tests and prototxts; the original judges)")
-        cases, unchecked_why = _derive_cases(root, policies, original_exe, work, opts)
+    return policies
+
+
+def _check_cases(opts: CheckOptions, cases: List[Tuple[Case, layers.LayerPolicy]],
+                 original_exe: Path, transformed_exe: Path, work: Path,
+                 progress) -> List[equivalence.CaseResult]:
+    """Every case in both builds, at each thread count, batch size and dtype."""
     tick = progress("checking layers", len(cases) * len(opts.threads)) if progress else None
     results: List[equivalence.CaseResult] = []
     for case, policy in cases:
         results += equivalence.check_case(case, policy, original_exe, transformed_exe, work,
                                           opts.threads, opts.batches, opts.dtypes,
                                           opts.deterministic, tick, opts.repeats)
+    return results
 
+
+def _race_cases(opts: CheckOptions, cases: List[Tuple[Case, layers.LayerPolicy]],
+                race_exe: Optional[Path], work: Path, progress) -> List[race.RaceResult]:
+    """Every case under Archer (none without the race build)."""
     races: List[race.RaceResult] = []
     if race_exe is not None and cases:
         threads = opts.race_threads or max([t for t in opts.threads if t > 1] or [2])
@@ -169,18 +210,7 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
                                          opts.batches, opts.dtypes))
             if tick:
                 tick()
-
-    suite: List[tree_tests.TreeTestResult] = []
-    if opts.tree_tests:
-        suite = _tree_tests(opts, root, work, say, progress)
-
-    train_result = None
-    if opts.train and opts.layer_checks:
-        train_result = _train(opts, root, original_exe, transformed_exe, notes, say)
-    return CheckReport(str(root), str(transformed), str(work),
-                       [asdict(p) for p in policies] if opts.layer_checks else [], results,
-                       races, train_result, notes, round(time.time() - t0, 1), suite,
-                       opts.strict, unchecked_why)
+    return races
 
 
 def _derive_cases(root: Path, policies: List[layers.LayerPolicy], original_exe: Path,

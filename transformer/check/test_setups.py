@@ -29,7 +29,8 @@ class TestSetup:
 
 
 _TEST_START = re.compile(r"^\s*(?:TYPED_TEST|TEST_F|TEST)\s*\(", re.M)
-_CONST = re.compile(r"\b(?:const|constexpr)\s+(?:static\s+)?(?:unsigned\s+)?\w+\s+(\w+)\s*=\s*([^;,]+);")
+_CONST = re.compile(r"\b(?:const|constexpr)\s+(?:static\s+)?(?:unsigned\s+)?\w+\s+(\w+)"
+                    r"\s*=\s*([^;,]+);")
 _MEMBER_INIT = re.compile(r"\b(\w+_)\((-?[\d.]+f?)\)")
 _BLOB = re.compile(r"(\w+)\s*\(\s*new\s+Blob<\s*\w+\s*>\s*\(([^()]*)\)\s*\)")
 _PUSH = re.compile(r"(?:this->)?blob_(bottom|top)_vec_\.push_back\(\s*&?\s*(?:this->)?(\w+)\s*\)")

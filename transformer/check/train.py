@@ -83,7 +83,7 @@ def run(exe: Path, solver: Path, net: Path, data: Optional[str], iterations: int
         proc = subprocess.run(cmd, env=buildtree.harness_env(threads), capture_output=True,
                               text=True, timeout=TRAIN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        raise RuntimeError(f"training timed out after {TRAIN_TIMEOUT_S} s")
+        raise RuntimeError(f"training timed out after {TRAIN_TIMEOUT_S} s") from None
     if proc.returncode != 0:
         lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
         raise RuntimeError(f"training failed (exit {proc.returncode}): "

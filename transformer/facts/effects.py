@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from ..parse import last_identifier
+from ..lower import last_identifier
 from .classes import Program
 from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import ShapeOracle, norm_text
@@ -559,22 +559,10 @@ class EffectWalker:
 
     def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
              in_inner_loop: bool = False):
+        """Record the accesses of statement n, run under guards, depth calls below the loop."""
         k = n.kind
         if k == "block":
-            cur = guards
-            for c in n.children:
-                before = len(frame.returns)
-                self.walk(frame, c, cur, depth, in_inner_loop)
-                for ret in frame.returns[before:]:
-                    extra = ret - cur
-                    if not extra:
-                        return  # the rest of this block never runs
-                    if len(extra) == 1:
-                        atom, pos = next(iter(extra))
-                        cur = cur | {(atom, not pos)}
-                    else:  # cannot express "not (a and b)": later writes prove nothing
-                        self._inexact += 1
-                        frame.inexact_blocks += 1
+            self._walk_block(frame, n, guards, depth, in_inner_loop)
         elif k == "decls":
             for d in n.children:
                 if d.kind == "decl":
@@ -583,39 +571,9 @@ class EffectWalker:
                     self._declare(frame, d, outer=False)
                     frame.decl_guards[d.name] = frozenset(guards)
         elif k == "if":
-            cond = n.children[0]
-            self.expr(frame, cond, guards, depth)
-            atom = self.guard_atom(frame, cond)
-            if atom[0] in ("true", "false"):
-                taken = (atom[0] == "true") == atom[1]
-                branch = n.children[1] if taken else (n.children[2] if len(n.children) > 2 else None)
-                if branch is not None:
-                    self.walk(frame, branch, guards, depth, in_inner_loop)
-                return
-            self.walk(frame, n.children[1], guards | {atom}, depth, in_inner_loop)
-            if len(n.children) > 2:
-                self.walk(frame, n.children[2], guards | {(atom[0], not atom[1])}, depth,
-                          in_inner_loop)
+            self._walk_if(frame, n, guards, depth, in_inner_loop)
         elif k in ("for", "while", "do"):
-            self.eff.has_inner_loop = True
-            if k == "for":
-                init, cond, inc, body = n.children
-                var, trip = _loop_var_and_trip(n)
-                for part in (init, cond, inc):
-                    if part.kind != "null":
-                        for d in part.walk():
-                            if d.kind == "decl":
-                                frame.inside.add(d.name)
-                        self.expr(frame, part, guards, depth, loop_header=True)
-                self.inner_vars.append((var or "?", trip or "?"))
-                self.walk(frame, body, guards, depth, True)
-                self.inner_vars.pop()
-            else:
-                for c in n.children:
-                    if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
-                        self.walk(frame, c, guards, depth, True)
-                    else:
-                        self.expr(frame, c, guards, depth)
+            self._walk_inner_loop(frame, n, guards, depth)
         elif k == "return":
             if depth == 0:
                 self.eff.early_exits.append(f"return at line {n.line}")
@@ -634,6 +592,65 @@ class EffectWalker:
             pass
         else:
             self.expr(frame, n, guards, depth)
+
+    def _walk_block(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                    in_inner_loop: bool):
+        """A block's statements in order; after a callee's conditional return, the rest runs
+        under the negated condition."""
+        cur = guards
+        for c in n.children:
+            before = len(frame.returns)
+            self.walk(frame, c, cur, depth, in_inner_loop)
+            for ret in frame.returns[before:]:
+                extra = ret - cur
+                if not extra:
+                    return  # the rest of this block never runs
+                if len(extra) == 1:
+                    atom, pos = next(iter(extra))
+                    cur = cur | {(atom, not pos)}
+                else:  # cannot express "not (a and b)": later writes prove nothing
+                    self._inexact += 1
+                    frame.inexact_blocks += 1
+
+    def _walk_if(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                 in_inner_loop: bool):
+        """Each branch of an if under its condition (only the one taken when it is constant)."""
+        cond = n.children[0]
+        self.expr(frame, cond, guards, depth)
+        atom = self.guard_atom(frame, cond)
+        if atom[0] in ("true", "false"):
+            taken = (atom[0] == "true") == atom[1]
+            branch = n.children[1] if taken else (n.children[2] if len(n.children) > 2 else None)
+            if branch is not None:
+                self.walk(frame, branch, guards, depth, in_inner_loop)
+            return
+        self.walk(frame, n.children[1], guards | {atom}, depth, in_inner_loop)
+        if len(n.children) > 2:
+            self.walk(frame, n.children[2], guards | {(atom[0], not atom[1])}, depth,
+                      in_inner_loop)
+
+    def _walk_inner_loop(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
+        """A loop inside the body: its header's names are the iteration's own, and a for
+        loop's variable and trip count are known while its body is walked."""
+        self.eff.has_inner_loop = True
+        if n.kind == "for":
+            init, cond, inc, body = n.children
+            var, trip = _loop_var_and_trip(n)
+            for part in (init, cond, inc):
+                if part.kind != "null":
+                    for d in part.walk():
+                        if d.kind == "decl":
+                            frame.inside.add(d.name)
+                    self.expr(frame, part, guards, depth, loop_header=True)
+            self.inner_vars.append((var or "?", trip or "?"))
+            self.walk(frame, body, guards, depth, True)
+            self.inner_vars.pop()
+        else:
+            for c in n.children:
+                if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
+                    self.walk(frame, c, guards, depth, True)
+                else:
+                    self.expr(frame, c, guards, depth)
 
     # ----------------------------------------------------------------------------------
     def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False):
@@ -737,57 +754,13 @@ class EffectWalker:
 
     def increment(self, frame: _Frame, target: Node, op: str, step: str, guards,
                   loop_header: bool, line: int, step_node: Optional[Node] = None):
+        """Record `target op step` (++, --, +=, -=): a pointer induction, an accumulation
+        into memory or a scalar, or a member write."""
         if loop_header:
             return
         if target.kind == "name":
-            name = target.name
-            if name in frame.inside:
-                return
-            if name in frame.ptrs or name in self.outer_pointers:
-                ok, why = True, ""
-                if any(v == "?" or t == "?" for v, t in self.inner_vars):
-                    ok, why = False, "an enclosing inner loop has no countable trip"
-                step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
-                loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
-                varying = loop_vars | frame.inside
-                if step_node_names & loop_vars:
-                    ok, why = False, "the increment depends on a loop variable"
-                elif step_node_names & frame.inside:
-                    ok, why = False, ("the increment depends on " +
-                                      ", ".join(sorted(step_node_names & frame.inside)) +
-                                      ", computed inside the loop")
-                elif step_node is not None and _reads_memory(step_node):
-                    ok, why = False, "the increment is loaded from memory"
-                for v, trip in self.inner_vars:
-                    if set(re.findall(r"[A-Za-z_]\w*", trip)) & ({self.loop_var} | loop_vars):
-                        ok, why = False, "an inner trip count depends on a loop variable"
-                if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
-                    ok, why = False, "the increment is conditional on a value that changes " \
-                                     "from one iteration to the next"
-                sign = "-" if op in ("-=", "--", "post--") else ""
-                if depth_of(frame) > 0:
-                    ok, why = False, "the pointer is advanced inside a called function"
-                cond = " && ".join(("" if pos else "!") + f"({self.atom_text.get(a, a)})"
-                                   for a, pos in sorted(guards))
-                self.eff.inductions.append(Induction(
-                    name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
-                    ok, why, cond))
-                return
-            if name in frame.ref_targets:
-                root = frame.ref_targets[name]
-                if root.kind == "scalar":
-                    self.scalar(root.name, "acc", op, line, guards)
-                else:
-                    self.record(Ptr(root, Offset()), "acc", guards, line, frame.fn.file, op)
-                return
-            if target.ref == "param" and "&" in self._param_type(frame, name):
-                self.eff.unknown_calls.append(f"increment through reference parameter {name}")
-                return
-            if name in self.outer_scalars:
-                self.scalar(name, "acc", op, line, guards)
-                return
-            if target.ref != "field":
-                return  # a variable of this iteration or of a called function
+            self._increment_name(frame, target, op, step, guards, line, step_node)
+            return
         if target.kind == "member" or target.ref == "field":
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
             return
@@ -804,45 +777,81 @@ class EffectWalker:
             return
         self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
 
+    def _increment_name(self, frame: _Frame, target: Node, op: str, step: str, guards,
+                        line: int, step_node: Optional[Node]):
+        """An increment of a named variable."""
+        name = target.name
+        if name in frame.inside:
+            return
+        if name in frame.ptrs or name in self.outer_pointers:
+            ok, why = self._induction_verdict(frame, step, guards, step_node)
+            sign = "-" if op in ("-=", "--", "post--") else ""
+            cond = " && ".join(("" if pos else "!") + f"({self.atom_text.get(a, a)})"
+                               for a, pos in sorted(guards))
+            self.eff.inductions.append(Induction(
+                name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
+                ok, why, cond))
+            return
+        if name in frame.ref_targets:
+            root = frame.ref_targets[name]
+            if root.kind == "scalar":
+                self.scalar(root.name, "acc", op, line, guards)
+            else:
+                self.record(Ptr(root, Offset()), "acc", guards, line, frame.fn.file, op)
+            return
+        if target.ref == "param" and "&" in self._param_type(frame, name):
+            self.eff.unknown_calls.append(f"increment through reference parameter {name}")
+            return
+        if name in self.outer_scalars:
+            self.scalar(name, "acc", op, line, guards)
+            return
+        if target.ref == "field":
+            self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
+        # otherwise a variable of this iteration or of a called function
+
+    def _induction_verdict(self, frame: _Frame, step: str, guards,
+                           step_node: Optional[Node]) -> Tuple[bool, str]:
+        """Whether a pointer advanced by step has a closed form in the loop variable, and if
+        not why (the last reason found)."""
+        ok, why = True, ""
+        if any(v == "?" or t == "?" for v, t in self.inner_vars):
+            ok, why = False, "an enclosing inner loop has no countable trip"
+        step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
+        loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
+        varying = loop_vars | frame.inside
+        if step_node_names & loop_vars:
+            ok, why = False, "the increment depends on a loop variable"
+        elif step_node_names & frame.inside:
+            ok, why = False, ("the increment depends on " +
+                              ", ".join(sorted(step_node_names & frame.inside)) +
+                              ", computed inside the loop")
+        elif step_node is not None and _reads_memory(step_node):
+            ok, why = False, "the increment is loaded from memory"
+        for _v, trip in self.inner_vars:
+            if set(re.findall(r"[A-Za-z_]\w*", trip)) & ({self.loop_var} | loop_vars):
+                ok, why = False, "an inner trip count depends on a loop variable"
+        if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
+            ok, why = False, "the increment is conditional on a value that changes " \
+                             "from one iteration to the next"
+        if depth_of(frame) > 0:
+            ok, why = False, "the pointer is advanced inside a called function"
+        return ok, why
+
     # ----------------------------------------------------------------------------------
     def call(self, frame: _Frame, e: Node, guards, depth: int):
+        """Record a call's effects: from the math library's table, a Blob's shape queries and
+        accessors, or the callee's body walked with its parameters bound."""
         self._guards_now = frozenset(guards)
         name = e.name or last_identifier(e.text.split("(", 1)[0])
         args = e.children[1:]
         callee = e.children[0] if e.children else None
         model = TABLE.get(name)
         if model is not None:
-            for a in args:
-                self.expr(frame, a, guards, depth)
-            if model.rng:
-                self.eff.rng_calls.append(f"{name} at line {e.line}")
-            if model.blas:
-                self.eff.blas_calls.append(f"{name} at line {e.line}")
-            for eff in model.effects:
-                if eff.index >= len(args):
-                    continue
-                p = self.eval_ptr(frame, args[eff.index])
-                if p is None:
-                    self.eff.unknown_calls.append(
-                        f"{name}: cannot tell what argument {eff.index + 1} points to")
-                    continue
-                mode = eff.mode
-                if eff.acc_if is not None and eff.acc_if < len(args):
-                    mode = "write" if _is_zero(args[eff.acc_if]) else "acc"
-                self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+            self._library_call(frame, e, name, model, args, guards, depth)
             return
         if callee is not None and callee.kind == "member" and callee.children and \
                 callee.children[0].kind != "this":
-            # method call on an object: Blob shape queries and buffer accessors are known
-            if name in BLOB_SHAPE_METHODS:
-                for a in args:
-                    self.expr(frame, a, guards, depth)
-                return
-            if name in BLOB_BUFFERS:
-                self.eff.accessor_calls.append(norm_text(e.text))
-                self._accessor(frame, e)
-                return
-            self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
+            self._object_call(frame, e, name, callee, args, guards, depth)
             return
         # this->method(...), an unqualified call to a method, or a free function of the tree
         target = self.program.resolve_method(self.cls, name)
@@ -855,31 +864,7 @@ class EffectWalker:
                 return
             for a in args:
                 self.expr(frame, a, guards, depth)
-            bindings: Dict[str, object] = {}
-            refs: Dict[str, Root] = {}
-            defaults = self._defaults(target)
-            for i, p in enumerate(target.params):
-                if i < len(args):
-                    a = args[i]
-                    if "&" in p.type and not p.type.strip().startswith("const") and \
-                            a.kind == "name":
-                        refs[p.name] = self._scalar_root(frame, a.name)
-                        continue
-                    ptr = self.eval_ptr(frame, a)
-                    if ptr is not None:
-                        bindings[p.name] = ptr
-                    else:
-                        bindings[p.name] = self._substitute(frame, a)
-                elif i < len(defaults) and defaults[i]:
-                    bindings[p.name] = Node("lit", 0, 0, e.line, defaults[i])
-            self.eff.helpers.append(target.key)
-            sub = _Frame(target, bindings)
-            sub.ref_targets = refs
-            saved = (self.outer_scalars, self.outer_pointers)
-            self.outer_scalars, self.outer_pointers = set(), set()
-            self.walk(sub, target.body, guards, depth + 1)
-            self._inexact -= sub.inexact_blocks
-            self.outer_scalars, self.outer_pointers = saved
+            self._follow(frame, e, target, args, guards, depth)
             return
         base = name.split("::")[-1]
         if base in PURE_FUNCTIONS or (callee is not None and callee.kind == "name" and
@@ -892,6 +877,79 @@ class EffectWalker:
             self.eff.unknown_calls.append(f"{name} at line {e.line} (no definition found)")
             return
         self.eff.unknown_calls.append(f"{name or norm_text(e.text)} at line {e.line}")
+
+    def _library_call(self, frame: _Frame, e: Node, name: str, model, args: List[Node],
+                      guards, depth: int):
+        """A math library call: its arguments, then the accesses its table entry lists."""
+        for a in args:
+            self.expr(frame, a, guards, depth)
+        if model.rng:
+            self.eff.rng_calls.append(f"{name} at line {e.line}")
+        if model.blas:
+            self.eff.blas_calls.append(f"{name} at line {e.line}")
+        for eff in model.effects:
+            if eff.index >= len(args):
+                continue
+            p = self.eval_ptr(frame, args[eff.index])
+            if p is None:
+                self.eff.unknown_calls.append(
+                    f"{name}: cannot tell what argument {eff.index + 1} points to")
+                continue
+            mode = eff.mode
+            if eff.acc_if is not None and eff.acc_if < len(args):
+                mode = "write" if _is_zero(args[eff.acc_if]) else "acc"
+            self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+
+    def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
+                     guards, depth: int):
+        """A method call on an object: Blob shape queries and buffer accessors are known,
+        anything else is an unknown call."""
+        if name in BLOB_SHAPE_METHODS:
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            return
+        if name in BLOB_BUFFERS:
+            self.eff.accessor_calls.append(norm_text(e.text))
+            self._accessor(frame, e)
+            return
+        self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
+
+    def _follow(self, frame: _Frame, e: Node, target: FunctionIR, args: List[Node], guards,
+                depth: int):
+        """Walk a callee's body with its parameters bound to the call's arguments (the
+        caller's outer scalars and pointers are not the callee's)."""
+        bindings, refs = self._bind_params(frame, e, target, args)
+        self.eff.helpers.append(target.key)
+        sub = _Frame(target, bindings)
+        sub.ref_targets = refs
+        saved = (self.outer_scalars, self.outer_pointers)
+        self.outer_scalars, self.outer_pointers = set(), set()
+        self.walk(sub, target.body, guards, depth + 1)
+        self._inexact -= sub.inexact_blocks
+        self.outer_scalars, self.outer_pointers = saved
+
+    def _bind_params(self, frame: _Frame, e: Node, target: FunctionIR,
+                     args: List[Node]) -> Tuple[Dict[str, object], Dict[str, Root]]:
+        """The callee's parameters bound to pointers, argument expressions or default
+        values, and its non-const reference parameters to what they alias."""
+        bindings: Dict[str, object] = {}
+        refs: Dict[str, Root] = {}
+        defaults = self._defaults(target)
+        for i, p in enumerate(target.params):
+            if i < len(args):
+                a = args[i]
+                if "&" in p.type and not p.type.strip().startswith("const") and \
+                        a.kind == "name":
+                    refs[p.name] = self._scalar_root(frame, a.name)
+                    continue
+                ptr = self.eval_ptr(frame, a)
+                if ptr is not None:
+                    bindings[p.name] = ptr
+                else:
+                    bindings[p.name] = self._substitute(frame, a)
+            elif i < len(defaults) and defaults[i]:
+                bindings[p.name] = Node("lit", 0, 0, e.line, defaults[i])
+        return bindings, refs
 
     @staticmethod
     def _param_type(frame: _Frame, name: str) -> str:

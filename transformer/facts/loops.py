@@ -132,80 +132,100 @@ def _reachable(program: Program, cls: str) -> List[Tuple[str, FunctionIR]]:
 
 
 def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopFacts]:
+    """The facts of every loop and call worth a decision in cls's entry methods and the
+    helpers they reach, in body order."""
     facts: List[LoopFacts] = []
-    for entry, fn in _reachable(program, cls):
-        oracle = _oracle_for(program, cls, fn)
-        degraded = fn.file in program.degraded_files
-        claimed: List[Node] = _generated(fn)
-        outer_others: List[Node] = []  # loops reported as not over the samples
-
-        def inside_claimed(n: Node) -> bool:
-            return any(c.start <= n.start and n.end <= c.end and c is not n for c in claimed)
-
-        def inside_other(n: Node) -> bool:
-            return any(c.start <= n.start and n.end <= c.end for c in outer_others)
-
-        for n in fn.body.walk():
-            if n.kind == "for" and not inside_claimed(n):
-                trip = _trip_node(n)
-                var, trip_text = loop_var_and_trip(n)
-                kind = None
-                if trip is not None and var and oracle.is_batch(trip):
-                    kind = "batch-loop"
-                elif trip is not None and var and oracle.is_total_count(trip):
-                    kind = "elementwise"
-                elif trip is not None and oracle.is_batch(trip):
-                    kind = "batch-loop"  # non-canonical header: rejected later
-                if kind is None and (n.macro or trip is None):
-                    if n.macro:  # a loop whose header comes from a macro: report, never touch
-                        claimed.append(n)
-                        facts.append(LoopFacts(
-                            cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,
-                            end=n.end, kind="other", var="", trip="",
-                            effects=BodyEffects(macro=True), degraded=degraded))
-                    continue
-                if kind is None:
-                    # every outermost loop gets a decision; the loops inside it are part of
-                    # it, except batch loops, which get their own
-                    if not inside_other(n):
-                        outer_others.append(n)
-                        facts.append(LoopFacts(
-                            cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,
-                            end=n.end, kind="other", var=var or "", trip=trip_text or "",
-                            effects=BodyEffects(), degraded=degraded,
-                            extent=oracle.extent(trip if var else None)))
-                    continue
-                claimed.append(n)
-                walker = EffectWalker(program, cls, oracle)
-                eff = walker.analyze_loop(fn, n, var or "", _statements_before(fn.body, n))
-                eff.used_after = {m.name for m in fn.body.walk()
-                                  if m.kind == "name" and m.start >= n.end}
-                src = sources.get(fn.file, b"")
-                facts.append(LoopFacts(
-                    cls=cls, method=fn.name, file=fn.file, line=n.line, start=n.start,
-                    end=n.end, kind=kind, var=var or "", trip=trip_text or (trip.text if trip else ""),
-                    effects=eff, degraded=degraded, pragma_before=_pragma_before(src, n.start)))
-            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].blas and \
-                    not inside_claimed(n):
-                f = _blas_facts(cls, fn, n, oracle, degraded)
-                if f is not None:
-                    facts.append(f)
-            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
-                    not inside_claimed(n) and not _in_lambda(fn, n):
-                facts.append(_call_facts(cls, fn, n, degraded))
-            elif n.kind == "omp" and not inside_claimed(n):
-                claimed.append(n)
-                line = n.line + 1 if n.text.lstrip().startswith("#") else n.line
-                facts.append(LoopFacts(cls=cls, method=fn.name, file=fn.file, line=line,
-                                       start=n.start, end=n.end, kind="other", var="", trip="",
-                                       effects=BodyEffects(omp=True), degraded=degraded))
-            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].rng and \
-                    not inside_claimed(n):
-                eff = BodyEffects(rng_calls=[f"{n.name} at line {n.line}"])
-                facts.append(LoopFacts(cls=cls, method=fn.name, file=fn.file, line=n.line,
-                                       start=n.start, end=n.end, kind="other", var="",
-                                       trip="", effects=eff, degraded=degraded))
+    for _entry, fn in _reachable(program, cls):
+        _FunctionScan(program, cls, fn, sources, facts).run()
     return facts
+
+
+def _loop_kind(oracle: ShapeOracle, trip: Optional[Node], var: Optional[str]) -> Optional[str]:
+    """batch-loop or elementwise by the loop's bound, or None for any other loop."""
+    if trip is not None and var and oracle.is_batch(trip):
+        return "batch-loop"
+    if trip is not None and var and oracle.is_total_count(trip):
+        return "elementwise"
+    if trip is not None and oracle.is_batch(trip):
+        return "batch-loop"  # non-canonical header: rejected later
+    return None
+
+
+class _FunctionScan:
+    """One function's loops and calls that get a decision, appended to facts in body order.
+    Code inside a claimed node (a loop or construct decided as a whole, or code an earlier run
+    generated) gets none of its own."""
+
+    def __init__(self, program: Program, cls: str, fn: FunctionIR, sources: Dict[str, bytes],
+                 facts: List[LoopFacts]):
+        self.program, self.cls, self.fn, self.sources, self.facts = \
+            program, cls, fn, sources, facts
+        self.oracle = _oracle_for(program, cls, fn)
+        self.degraded = fn.file in program.degraded_files
+        self.claimed: List[Node] = _generated(fn)
+        self.outer_others: List[Node] = []  # loops reported as not over the samples
+
+    def inside_claimed(self, n: Node) -> bool:
+        return any(c.start <= n.start and n.end <= c.end and c is not n for c in self.claimed)
+
+    def inside_other(self, n: Node) -> bool:
+        return any(c.start <= n.start and n.end <= c.end for c in self.outer_others)
+
+    def fact(self, n: Node, kind: str, line: Optional[int] = None, var: str = "",
+             trip: str = "", **more) -> LoopFacts:
+        return LoopFacts(cls=self.cls, method=self.fn.name, file=self.fn.file,
+                         line=n.line if line is None else line, start=n.start, end=n.end,
+                         kind=kind, var=var, trip=trip, degraded=self.degraded, **more)
+
+    def run(self) -> None:
+        for n in self.fn.body.walk():
+            if n.kind == "for" and not self.inside_claimed(n):
+                self.loop(n)
+            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].blas and \
+                    not self.inside_claimed(n):
+                f = _blas_facts(self.cls, self.fn, n, self.oracle, self.degraded)
+                if f is not None:
+                    self.facts.append(f)
+            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
+                    not self.inside_claimed(n) and not _in_lambda(self.fn, n):
+                self.facts.append(_call_facts(self.cls, self.fn, n, self.degraded))
+            elif n.kind == "omp" and not self.inside_claimed(n):
+                self.claimed.append(n)
+                line = n.line + 1 if n.text.lstrip().startswith("#") else n.line
+                self.facts.append(self.fact(n, "other", line, effects=BodyEffects(omp=True)))
+            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].rng and \
+                    not self.inside_claimed(n):
+                eff = BodyEffects(rng_calls=[f"{n.name} at line {n.line}"])
+                self.facts.append(self.fact(n, "other", effects=eff))
+
+    def loop(self, n: Node) -> None:
+        """A for loop: a batch or elementwise loop with its effects, or reported as other."""
+        trip = _trip_node(n)
+        var, trip_text = loop_var_and_trip(n)
+        kind = _loop_kind(self.oracle, trip, var)
+        if kind is None and (n.macro or trip is None):
+            if n.macro:  # a loop whose header comes from a macro: report, never touch
+                self.claimed.append(n)
+                self.facts.append(self.fact(n, "other", effects=BodyEffects(macro=True)))
+            return
+        if kind is None:
+            # every outermost loop gets a decision; the loops inside it are part of it,
+            # except batch loops, which get their own
+            if not self.inside_other(n):
+                self.outer_others.append(n)
+                self.facts.append(self.fact(
+                    n, "other", var=var or "", trip=trip_text or "", effects=BodyEffects(),
+                    extent=self.oracle.extent(trip if var else None)))
+            return
+        self.claimed.append(n)
+        walker = EffectWalker(self.program, self.cls, self.oracle)
+        eff = walker.analyze_loop(self.fn, n, var or "", _statements_before(self.fn.body, n))
+        eff.used_after = {m.name for m in self.fn.body.walk()
+                          if m.kind == "name" and m.start >= n.end}
+        src = self.sources.get(self.fn.file, b"")
+        self.facts.append(self.fact(
+            n, kind, var=var or "", trip=trip_text or (trip.text if trip else ""),
+            effects=eff, pragma_before=_pragma_before(src, n.start)))
 
 
 def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
