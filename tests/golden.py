@@ -23,14 +23,22 @@ def expected_path(src: Path) -> Path:
     return src.with_name(src.stem + ".expected.cpp")
 
 
+FORMATTER = "clang-format-14"  # the version the golden files are formatted with
+
+
 def render_all(work: Path) -> Path:
-    """Transform a copy of fixtures/ into work/out (unformatted, so that the result does not
-    depend on the clang-format version) and return that directory."""
+    """Transform a copy of fixtures/ into work/out, formatted as users get it (with
+    clang-format-14, the version the tool prefers: another version formats differently),
+    and return that directory."""
     from transformer import apply
+    if shutil.which(FORMATTER) is None:
+        raise RuntimeError(f"the golden files need {FORMATTER} (scripts/setup.sh installs it)")
     tree = work / "fixtures"
     shutil.copytree(FIXTURES, tree, ignore=shutil.ignore_patterns("*.expected.cpp"))
     out = work / "out"
-    apply.transform(str(tree), str(out), format=False)
+    res = apply.transform(str(tree), str(out))
+    if res.format_problems:
+        raise RuntimeError("; ".join(res.format_problems))
     return out
 
 

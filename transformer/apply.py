@@ -36,6 +36,7 @@ class Result:
     already_transformed: bool
     diff: str = ""
     missing_headers: List[dict] = field(default_factory=list)  # units a missing header stopped
+    format_problems: List[str] = field(default_factory=list)  # formatting not done, and why
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -127,16 +128,27 @@ def _match_line_endings(source: bytes, edits: List[Edit]) -> List[Edit]:
                  e.plan) for e in edits]
 
 
-def _format(path: Path, ranges: List[Tuple[int, int]]):
-    exe = shutil.which("clang-format") or shutil.which("clang-format-14")
-    if not exe or not ranges:
-        return
+FORMATTERS = ("clang-format-14", "clang-format")  # the pinned version first
+
+
+def _format(path: Path, ranges: List[Tuple[int, int]]) -> str:
+    """clang-format the rewritten lines, with the tree's .clang-format or Google style; ''
+    when done, else what went wrong (the lines then stay as rendered)."""
+    if not ranges:
+        return ""
+    exe = next((e for e in map(shutil.which, FORMATTERS) if e), None)
+    if exe is None:
+        return "clang-format not found (Debian: clang-format-14): rewritten lines not formatted"
     args = [exe, "-i", "--style=file", "--fallback-style=Google", "--sort-includes=false"]
     args += [f"--lines={a}:{b}" for a, b in ranges]
     try:
-        subprocess.run(args + [str(path)], capture_output=True, timeout=60, check=False)
-    except (OSError, subprocess.SubprocessError):
-        pass
+        proc = subprocess.run(args + [str(path)], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"clang-format failed on {path.name}: {e}"
+    if proc.returncode != 0:
+        first = (proc.stderr.strip().splitlines() or ["no message"])[0]
+        return f"clang-format failed on {path.name} (exit {proc.returncode}): {first}"
+    return ""
 
 
 def _line_ranges(new: bytes, edits: List[Edit]) -> List[Tuple[int, int]]:
@@ -218,12 +230,13 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
     renderer = Renderer(analysis.program, analysis.sources, deterministic)
     by_file, applied_plans = _render_edits(root, renderer, chosen, left)
     already = _already_transformed(root, by_file)
-    changed, diff = _write_tree(root, out_path, in_place, by_file, renderer, format, want_diff)
+    changed, diff, problems = _write_tree(root, out_path, in_place, by_file, renderer, format,
+                                          want_diff)
     return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
                   applied=[_applied_entry(r) for r in applied_plans],
                   left=sorted(left, key=lambda x: (x["file"], x["line"])),
                   error_files=analysis.error_files, already_transformed=already, diff=diff,
-                  missing_headers=analysis.missing_headers)
+                  missing_headers=analysis.missing_headers, format_problems=problems)
 
 
 def _render_edits(root: Path, renderer: Renderer, chosen: List[Decision],
@@ -271,9 +284,11 @@ def _already_transformed(root: Path, by_file: Dict[str, List[Edit]]) -> bool:
 
 
 def _write_tree(root: Path, out_path: Path, in_place: bool, by_file: Dict[str, List[Edit]],
-                renderer: Renderer, format_code: bool, want_diff: bool) -> Tuple[List[str], str]:
+                renderer: Renderer, format_code: bool,
+                want_diff: bool) -> Tuple[List[str], str, List[str]]:
     """Edit a copy of the tree in a temporary directory beside the output and move it into
-    place. Returns the changed files and their diff ('' unless want_diff)."""
+    place. Returns the changed files, their diff ('' unless want_diff) and the formatting
+    problems."""
     parent = root.parent if in_place else out_path.resolve().parent
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out_path.name}.cgp-", dir=str(parent)))
@@ -282,27 +297,29 @@ def _write_tree(root: Path, out_path: Path, in_place: bool, by_file: Dict[str, L
     work = tmp / "tree"
     try:
         shutil.copytree(root, work, symlinks=True)
-        changed = _edit_copy(work, by_file, renderer, format_code)
+        changed, problems = _edit_copy(work, by_file, renderer, format_code)
         diff = unified_diff(root, work, changed) if want_diff else ""
         _install(root, work, tmp, out_path, changed, in_place)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return changed, diff
+    return changed, diff, problems
 
 
 def _edit_copy(work: Path, by_file: Dict[str, List[Edit]], renderer: Renderer,
-               format_code: bool) -> List[str]:
+               format_code: bool) -> Tuple[List[str], List[str]]:
     """Apply the edits to the copy, add the runtime header and switch OpenMP on in its build;
-    the files changed."""
+    the files changed, and the formatting problems (one per kind of problem)."""
     changed: List[str] = []
+    problems: List[str] = []
     for f, es in sorted(by_file.items()):
         target = work / f
         old = target.read_bytes()
         es = _match_line_endings(old, es)
         new = apply_edits(old, es)
         target.write_bytes(new)
-        if format_code:
-            _format(target, _line_ranges(new, es))
+        problem = _format(target, _line_ranges(new, es)) if format_code else ""
+        if problem and problem not in problems:
+            problems.append(problem)
         changed.append(f)
     if by_file:
         inc_dir = work / "include" if (work / "include").is_dir() else work
@@ -310,7 +327,7 @@ def _edit_copy(work: Path, by_file: Dict[str, List[Edit]], renderer: Renderer,
         header.write_text(renderer.runtime_header())
         changed.append(str(header.relative_to(work)))
         changed += _adjust_build(work, renderer)
-    return changed
+    return changed, problems
 
 
 def _install(root: Path, work: Path, tmp: Path, out_path: Path, changed: List[str],
@@ -333,6 +350,8 @@ def report_markdown(res: Result) -> str:
     lines = ["# cgp-transform report", "", f"- input: `{res.root}`", f"- output: `{res.out}`",
              f"- rewritten regions: {len(res.applied)}", f"- left unchanged: {len(res.left)}",
              ""]
+    if res.format_problems:
+        lines += ["## Formatting", ""] + [f"- {x}" for x in res.format_problems] + [""]
     if res.error_files:
         lines += ["## Files with syntax errors (copied unchanged)", ""]
         lines += [f"- `{f}`" for f in res.error_files] + [""]

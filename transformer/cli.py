@@ -247,6 +247,8 @@ def cmd_transform(args) -> int:
         for m in res.missing_headers:
             print(f"missing header, copied unchanged: {m['unit']}: {m['header']} (included "
                   f"from {m['includer']}); {m['advice']}", file=out)
+        for problem in res.format_problems:
+            print(f"formatting: {problem}", file=out)
         if not args.in_place and not args.diff:
             print(f"next: build {res.out} as you build {res.root} (OpenMP is switched on in "
                   f"its build), then prove it: cgp-transform check {res.root} --transformed "

@@ -142,9 +142,16 @@ class Renderer:
         function = SPLIT_FUNCTIONS.get((name, d.split[0].dim))
         if at < 0 or function is None:
             raise RenderError(f"{name} split by {d.split[0].dim} at a call of this form")
+        src = self.sources[d.file]
+        indent = _indent(src, call.start)
+        own_line = src[form_mod.line_start(src, call.start):call.start].strip() == b""
         repl = self.env.get_template("blas_call.cpp.j2").render(
-            marker=marker(d), function=function).strip()
+            marker=marker(d), function=function, inline=not own_line).strip()
         r.edits.append(Edit(d.file, call.start + at, len(name), repl, _plan_id(d)))
+        if own_line:
+            line = self.env.get_template("marker_line.cpp.j2").render(marker=marker(d), i=indent)
+            r.edits.append(Edit(d.file, form_mod.line_start(src, call.start), 0,
+                                line.strip("\n") + "\n", _plan_id(d)))
 
     def _elementwise_call(self, r: Rendered, fn: FunctionIR, call: Node):
         d = r.decision
@@ -156,6 +163,7 @@ class Renderer:
         text = self.env.get_template("elementwise_call.cpp.j2").render(
             marker=marker(d), callee=callee[:-1].strip(), i=_indent(src, call.start),
             args=[a.text.strip() for a in args], arrays=arrays,
+            names=[f"cgp_{name}" for name in TABLE[call.name].params],
             pairs=[(a, b) for k, a in enumerate(arrays) for b in arrays[k + 1:]])
         r.edits.append(Edit(d.file, call.start, semi + 1 - call.start, text.strip(),
                             _plan_id(d)))
@@ -190,12 +198,14 @@ class Renderer:
         arrays, privates = [], []
         for x in d.reduce:
             if x.kind == "array":
-                arrays.append({"var": x.var, "root": x.root, "blob": x.blob})
+                arrays.append({"var": x.var, "root": x.root, "blob": x.blob,
+                               "assign": _assignable(fn, x.var)})
         subs: List[Tuple[int, int, str]] = []
         member_tmpl = self.env.get_template("member_local.cpp.j2")
         for p in d.privatize:
             aliases = [{"var": a.var, "type": a.type, "buf": a.buf,
-                        "const": a.type.lstrip().startswith("const")} for a in p.aliases]
+                        "const": a.type.lstrip().startswith("const"),
+                        "assign": _assignable(fn, a.var)} for a in p.aliases]
             privates.append({"name": p.name, "member": p.kind == "member",
                              "copy_in": p.copy_in, "aliases": aliases})
             if p.kind == "member":
@@ -211,13 +221,19 @@ class Renderer:
         subs += _hoist_subs(d, body)
         body_text = _substitute(body.text, body.start, subs)
         indent = _indent(src, loop.start)
+        scalars = [x.name for x in d.reduce if x.kind == "scalar"]
+        # the loop's own variables, per part: made private and assigned, not declared again
+        # (no -Wshadow); a variable declared const cannot be, and is declared again
+        private_vars = list(dict.fromkeys(
+            d.private_scalars + [ind.var for ind in d.induction] + scalars +
+            [a["var"] for a in arrays if a["assign"]] +
+            [a["var"] for p in privates for a in p["aliases"] if a["assign"]]))
         text = self.env.get_template("batch_loop.cpp.j2").render(
             marker=marker(d), i=indent, trip=_trip_text(loop), var=d.var, arrays=arrays,
             privates=privates, inductions=d.induction, deterministic=self.deterministic,
             work=self.env.get_template("batch_work.cpp.j2").render(
                 bottoms=_bottoms_param(fn)).rstrip("\n"),
-            scalars=[x.name for x in d.reduce if x.kind == "scalar"],
-            private_scalars=d.private_scalars, body=body_text, **_accessor_args(d),
+            scalars=scalars, private_vars=private_vars, body=body_text, **_accessor_args(d),
             original=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
@@ -227,6 +243,21 @@ def _hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:
     """The body's hoisted accessor calls, replaced by the variables that hold their result."""
     return [(start, end, h.var) for h in d.hoist for file, start, end in h.uses
             if file == d.file and within.start <= start and end <= within.end]
+
+
+def _assignable(fn: FunctionIR, name: str) -> bool:
+    """Is `name` a local or parameter of `fn` declared without top-level const, so that a
+    parallel region can make it private and assign it?"""
+    types = [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name]
+    types += [p.type for p in fn.params if p.name == name]
+    return bool(types) and not any(_top_const(t) for t in types)
+
+
+def _top_const(type_text: str) -> bool:
+    t = type_text.strip()
+    if t.endswith("const"):
+        return True  # Dtype* const
+    return "*" not in t and "&" not in t and "const" in t.replace("(", " ").split()
 
 
 def _accessor_args(d: Decision) -> dict:
