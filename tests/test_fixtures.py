@@ -51,7 +51,7 @@ def parse_expectation(text: str) -> dict:
 def target_line(lines, index: int) -> int:
     """1-based number of the code line an expectation at lines[index] describes."""
     i = index + 1
-    while i < len(lines) and lines[i].lstrip().startswith("#pragma"):
+    while i < len(lines) and lines[i].lstrip().startswith(("#pragma", "// CGP-FIX:")):
         i += 1
     return i + 1
 

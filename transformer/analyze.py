@@ -6,12 +6,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
-from . import missing_headers, parse, source_tree, tree_flags
+from . import kinds, missing_headers, parse, source_tree, tree_flags
 from .errors import InputError
 from .facts import form
 from .facts.classes import Program
 from .facts.loops import collect, collect_outside_layers
-from .plan import Decision, decide
+from .plan import Decision, decide, plan_rules
 
 
 @dataclass
@@ -40,6 +40,8 @@ class Analysis:
                 "degraded": sum(d.degraded for d in self.decisions),
             },
             "layers": self.layers,
+            "kinds": kinds.descriptions(),
+            "rules": plan_rules(),
             "notes": self.notes,
             "diagnostics": self.diagnostics,
             "degraded_files": self.degraded_files,

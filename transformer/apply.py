@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import analyze as analyze_mod
+from . import kinds
 from .edits import Edit, merge
 from .edits import apply as apply_edits
 from .errors import InputError
@@ -363,6 +364,11 @@ def report_markdown(res: Result) -> str:
     for a in res.applied:
         lines.append(f"| {a['file']}:{a['line']} | {a['class']}::{a['method']} | {a['kind']} | "
                      f"{a['plan']} |")
+    used = sorted({a["kind"] for a in res.applied})
+    if used:
+        lines += ["", "## Kinds of rewrite", ""]
+        lines += [f"- **{name}**: {text}" for name, text in kinds.descriptions().items()
+                  if name in used]
     lines += ["", "## Left as they were, and why", "", "| location | class::method | why |",
               "|---|---|---|"]
     for x in res.left:

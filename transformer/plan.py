@@ -15,6 +15,7 @@ from .facts.effects import Access, BodyEffects
 from .facts.form import Form
 from .facts.loops import LoopFacts
 from .facts.mathlib import TABLE
+from .kinds import KINDS
 
 # The fixed vocabulary of rejection reasons.
 RNG = "rng"
@@ -32,8 +33,7 @@ UNKNOWN_EXTENT = "unknown extent"
 UNSUPPORTED_FORM = "unsupported form"
 REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
            DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT, UNSUPPORTED_FORM)
-# The BLAS calls with split versions in the runtime.
-SPLIT_BLAS = ("caffe_cpu_gemm", "caffe_cpu_gemv")
+
 
 
 @dataclass
@@ -277,63 +277,26 @@ RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng
                      NoEarlyExit(), KnownCalls(), ProvableInduction(), NoSharedScalarWrites()]
 
 
+def plan_rules() -> Dict[str, str]:
+    """Every rule a parallel plan passes, in the order applied, with its DESCRIPTION (the
+    memory, scalar and accessor plans come between the rules and RewritableForm)."""
+    out = {type(r).__name__: r.DESCRIPTION for r in RULES}
+    out["RewritableForm"] = RewritableForm.DESCRIPTION
+    return out
+
+
 class RewritableForm:
-    """The plan can be written into this source: the templates express it, and the loop or
-    call has the form they rewrite (a braced loop body from 0, a call that is a statement
-    of its own, names spelled out). Checked last, on the complete plan."""
+    """The plan can be written into this source: its kind's template expresses it, and the
+    loop or call has the form that template rewrites (kinds.py). Checked last, on the
+    complete plan."""
 
     DESCRIPTION = "The templates can express the plan in this loop's or call's source form."
 
     def check(self, d: "Decision", form: Form) -> Optional[Rejection]:
         if not form.found:
             return Rejection(UNSUPPORTED_FORM, "the loop was not found in the parsed source")
-        why = {"batch-blas": self._blas, "elementwise-call": self._call,
-               "elementwise": self._elementwise, "batch-loop": self._batch}[d.kind](d, form)
+        why = KINDS[d.kind].form_problem(d, form)
         return Rejection(UNSUPPORTED_FORM, why) if why else None
-
-    @staticmethod
-    def _blas(d, form) -> str:
-        if any(x.call not in SPLIT_BLAS for x in d.split):
-            return f"no split version of {d.split[0].call}"
-        return "" if form.name_spelled else \
-            "the call's name is not spelled out at the call (macro?)"
-
-    @staticmethod
-    def _call(d, form) -> str:
-        if not form.spelled:
-            return "the call's name or arguments come from a macro"
-        return "" if form.statement else "the call is not a statement of its own ending in ';'"
-
-    @staticmethod
-    def _elementwise(d, form) -> str:
-        arrays = [x.name for x in d.reduce if x.kind == "array"]
-        if d.privatize or arrays or d.induction:
-            what = ", ".join([p.name for p in d.privatize] + arrays + [i.var for i in d.induction])
-            return (f"{what}: an elementwise loop is rewritten without scratch, accumulators "
-                    f"or inductions")
-        if not form.own_line:
-            return "the loop does not start its own line"
-        if any(x.kind == "scalar" for x in d.reduce) and not form.starts_at_zero:
-            return "the loop does not start at 0"
-        return "" if form.body_end else "no ';' after the loop body"
-
-    @staticmethod
-    def _batch(d, form) -> str:
-        if not form.braced_body:
-            return "the loop body is not a braced block"
-        if not form.starts_at_zero:
-            return "the loop does not start at 0"
-        for x in d.reduce:
-            if x.kind == "array" and not x.var:
-                return f"{x.name} is accumulated without a pointer variable to redirect"
-        for p in d.privatize:
-            if p.kind == "local" and p.name in form.direct_names:
-                return f"the loop body uses the local Blob {p.name} directly"
-        for h in d.hoist:
-            if any(f != d.file or not (form.body_start <= a and b <= form.body_stop)
-                   for f, a, b in h.uses):
-                return f"{h.call} is used outside the loop body"
-        return ""
 
 
 # --- memory decisions ---------------------------------------------------------------------

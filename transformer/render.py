@@ -21,6 +21,7 @@ from .facts import form as form_mod
 from .facts.classes import Program
 from .facts.mathlib import TABLE
 from .ir import FunctionIR, Node
+from .kinds import KINDS
 from .plan import Decision
 
 MIN_ELEMENTWISE = 16384  # elements below which an elementwise loop stays sequential
@@ -145,7 +146,7 @@ class Renderer:
         src = self.sources[d.file]
         indent = _indent(src, call.start)
         own_line = src[form_mod.line_start(src, call.start):call.start].strip() == b""
-        repl = self.env.get_template("blas_call.cpp.j2").render(
+        repl = self.env.get_template(KINDS["batch-blas"].TEMPLATE).render(
             marker=marker(d), function=function, inline=not own_line).strip()
         r.edits.append(Edit(d.file, call.start + at, len(name), repl, _plan_id(d)))
         if own_line:
@@ -160,7 +161,7 @@ class Renderer:
         semi = form_mod.statement_end(src, call.end)
         callee = src[call.start:args[0].start].decode("utf-8", "surrogateescape").rstrip()
         arrays = list(TABLE[call.name].array_args())
-        text = self.env.get_template("elementwise_call.cpp.j2").render(
+        text = self.env.get_template(KINDS["elementwise-call"].TEMPLATE).render(
             marker=marker(d), callee=callee[:-1].strip(), i=_indent(src, call.start),
             args=[a.text.strip() for a in args], arrays=arrays,
             names=[f"cgp_{name}" for name in TABLE[call.name].params],
@@ -180,7 +181,7 @@ class Renderer:
         body_subs = [s for s in subs if body.start <= s[0] and s[1] <= body_end]
         body_text = _substitute(src[body.start:body_end].decode("utf-8", "surrogateescape"),
                                 body.start, body_subs)
-        text = self.env.get_template("elementwise_loop.cpp.j2").render(
+        text = self.env.get_template(KINDS["elementwise"].TEMPLATE).render(
             marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
             deterministic=self.deterministic, scalars=scalars, var=d.var, body=body_text,
             private_scalars=d.private_scalars, i=indent, braced=body.kind == "block",
@@ -228,7 +229,7 @@ class Renderer:
             d.private_scalars + [ind.var for ind in d.induction] + scalars +
             [a["var"] for a in arrays if a["assign"]] +
             [a["var"] for p in privates for a in p["aliases"] if a["assign"]]))
-        text = self.env.get_template("batch_loop.cpp.j2").render(
+        text = self.env.get_template(KINDS["batch-loop"].TEMPLATE).render(
             marker=marker(d), i=indent, trip=_trip_text(loop), var=d.var, arrays=arrays,
             privates=privates, inductions=d.induction, deterministic=self.deterministic,
             work=self.env.get_template("batch_work.cpp.j2").render(

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import List
 
+from . import kinds
 from .analyze import Analysis
 
 
@@ -28,6 +29,10 @@ def table(a: Analysis, color: bool = False) -> str:
     lines.append(f"{s['layers']} layer classes, {s['parallel']} parallel, "
                  f"{s['rejected']} rejected, "
                  f"{s['degraded']} degraded ({a.seconds:.1f} s)")
+    used = sorted({d.kind for d in a.decisions if d.decision == "parallel"})
+    for name, text in kinds.descriptions().items():
+        if name in used:
+            lines.append(f"{name}: {text}")
     for note in a.notes:
         lines.append("note: " + note)
     return "\n".join(lines)
