@@ -151,10 +151,6 @@ class Induction:
     why: str = ""
     condition: str = ""  # C++ condition under which the pointer advances ('' = always)
 
-    def closed_form(self, loop_var: str) -> str:
-        per_iter = " * ".join([f"({m})" for m in self.multiplier] + [f"({self.step})"])
-        return f"{self.var} = {self.var}_0 + {loop_var} * {per_iter}"
-
 
 @dataclass
 class AccessorUse:
@@ -190,12 +186,10 @@ class BodyEffects:
     inductions: List[Induction] = field(default_factory=list)
     rng_calls: List[str] = field(default_factory=list)
     unknown_calls: List[str] = field(default_factory=list)
-    accessor_calls: List[str] = field(default_factory=list)
     accessors: List[AccessorUse] = field(default_factory=list)  # those run inside the loop
     written_names: Set[str] = field(default_factory=set)  # variables assigned in the body
     early_exits: List[str] = field(default_factory=list)
     member_scalar_writes: List[str] = field(default_factory=list)
-    blas_calls: List[str] = field(default_factory=list)
     helpers: List[str] = field(default_factory=list)  # methods followed
     aliases: Dict[str, str] = field(default_factory=dict)  # root label -> local pointer name
     # root label -> every pointer variable declared before the loop that points into it,
@@ -206,7 +200,6 @@ class BodyEffects:
     macro: bool = False
     omp: bool = False
     has_inner_loop: bool = False
-    assumptions: List[str] = field(default_factory=list)
 
 
 _ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
@@ -279,10 +272,6 @@ class EffectWalker:
         self._top_fn = fn
         self.walk(frame, loop.children[3], frozenset(), 0)
         self._top_fn = None
-        for part in loop.children[:3]:
-            for n in part.walk():
-                if n.kind == "call":
-                    self.eff.accessor_calls.append(n.text) if n.name in BLOB_BUFFERS else None
         return self.eff
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
@@ -438,7 +427,6 @@ class EffectWalker:
             return None
         if e.kind == "call" and e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
-            self.eff.accessor_calls.append(norm_text(e.text))
             self._accessor(frame, e)
             return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
                        Offset())
@@ -885,8 +873,6 @@ class EffectWalker:
             self.expr(frame, a, guards, depth)
         if model.rng:
             self.eff.rng_calls.append(f"{name} at line {e.line}")
-        if model.blas:
-            self.eff.blas_calls.append(f"{name} at line {e.line}")
         for eff in model.effects:
             if eff.index >= len(args):
                 continue
@@ -909,7 +895,6 @@ class EffectWalker:
                 self.expr(frame, a, guards, depth)
             return
         if name in BLOB_BUFFERS:
-            self.eff.accessor_calls.append(norm_text(e.text))
             self._accessor(frame, e)
             return
         self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
