@@ -128,3 +128,19 @@ def test_typed_plans_serialize_to_the_old_strings_and_details():
     assert j["induction"] == ["p = p_0 + n * ((k_)*(dim)) if flag"]
     assert j["induction_detail"][0]["steps"] == [{"step": "dim", "multipliers": ["k_"]}]
     assert d.plan_parts() == [("induction", ["p"]), ("split", ["rows M_"])]
+
+
+def test_kinds_and_rules_are_described():
+    """Each kind of rewrite and each rule says what it does, and analyze shows them."""
+    from transformer import kinds
+    assert set(kinds.KINDS) == {"batch-loop", "elementwise", "elementwise-call", "batch-blas"}
+    assert all(len(k.DESCRIPTION) > 40 and k.TEMPLATE.endswith(".j2")
+               for k in kinds.KINDS.values())
+    rules = plan.plan_rules()
+    assert list(rules)[-1] == "RewritableForm" and all(rules.values())
+    a = analyze.run(str(ROOT / "caffe_src"))
+    j = a.to_json()
+    assert j["kinds"] == kinds.descriptions() and j["rules"] == rules
+    from transformer import report
+    text = report.table(a)
+    assert kinds.KINDS["batch-loop"].DESCRIPTION in text
