@@ -144,3 +144,15 @@ def test_kinds_and_rules_are_described():
     from transformer import report
     text = report.table(a)
     assert kinds.KINDS["batch-loop"].DESCRIPTION in text
+
+
+@pytest.mark.parametrize("type_text,fixed", [
+    ("Dtype*", False), ("const Dtype*", False), ("Dtype* const", True), ("Dtype *const", True),
+    ("const int", True), ("int", False), ("Dtype&", True), ("const Dtype&", True),
+    ("unsigned long", False)])
+def test_which_variables_a_region_may_make_private(type_text, fixed):
+    """A per-part variable is the user's own, made private and assigned, unless its
+    declaration forbids assigning it (top-level const, a reference): then it is declared
+    again inside the region."""
+    from transformer.render import _top_const
+    assert _top_const(type_text) == fixed

@@ -124,7 +124,7 @@ class Renderer:
             elif d.kind == "batch-blas":
                 self._blas(r, node)
             elif d.kind == "elementwise":
-                self._elementwise(r, node)
+                self._elementwise(r, fn, node)
             elif d.kind == "elementwise-call":
                 self._elementwise_call(r, fn, node)
             elif d.kind == "batch-loop":
@@ -169,7 +169,7 @@ class Renderer:
         r.edits.append(Edit(d.file, call.start, semi + 1 - call.start, text.strip(),
                             _plan_id(d)))
 
-    def _elementwise(self, r: Rendered, loop: Node):
+    def _elementwise(self, r: Rendered, fn: FunctionIR, loop: Node):
         d = r.decision
         src = self.sources[d.file]
         indent = _indent(src, loop.start)
@@ -185,6 +185,7 @@ class Renderer:
             marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
             deterministic=self.deterministic, scalars=scalars, var=d.var, body=body_text,
             private_scalars=d.private_scalars, i=indent, braced=body.kind == "block",
+            assigned=[v for v in scalars if _assignable(fn, v)],
             **_accessor_args(d),
             parallel_loop=_substitute(original, loop.start, subs), loop=original)
         start = form_mod.line_start(src, loop.start)
@@ -226,7 +227,8 @@ class Renderer:
         # the loop's own variables, per part: made private and assigned, not declared again
         # (no -Wshadow); a variable declared const cannot be, and is declared again
         private_vars = list(dict.fromkeys(
-            d.private_scalars + [ind.var for ind in d.induction] + scalars +
+            d.private_scalars +
+            [v for v in [ind.var for ind in d.induction] + scalars if _assignable(fn, v)] +
             [a["var"] for a in arrays if a["assign"]] +
             [a["var"] for p in privates for a in p["aliases"] if a["assign"]]))
         text = self.env.get_template(KINDS["batch-loop"].TEMPLATE).render(
@@ -247,8 +249,8 @@ def _hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:
 
 
 def _assignable(fn: FunctionIR, name: str) -> bool:
-    """Is `name` a local or parameter of `fn` declared without top-level const, so that a
-    parallel region can make it private and assign it?"""
+    """Is `name` a local or parameter of `fn` declared without top-level const and not as a
+    reference, so that a parallel region can make it private and assign it?"""
     types = [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name]
     types += [p.type for p in fn.params if p.name == name]
     return bool(types) and not any(_top_const(t) for t in types)
@@ -256,8 +258,8 @@ def _assignable(fn: FunctionIR, name: str) -> bool:
 
 def _top_const(type_text: str) -> bool:
     t = type_text.strip()
-    if t.endswith("const"):
-        return True  # Dtype* const
+    if t.endswith(("const", "&")):
+        return True  # Dtype* const, or a reference: neither can be made private and assigned
     return "*" not in t and "&" not in t and "const" in t.replace("(", " ").split()
 
 
