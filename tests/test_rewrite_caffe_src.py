@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -179,8 +180,12 @@ def test_rewritten_code_is_readable_and_warning_clean(transformed):
         added = {line for line in new} - set(old)
         long = [line for line in added if len(line) > 100]
         assert not long, f"{rel}: {long[:3]}"
+
+    def compare(rel):
         flags = [a for a in tree.args_for(ROOT / "caffe_src" / rel)
                  if a.startswith(("-I", "-D")) and "caffe_src" not in a]
-        before, after = _warnings(ROOT / "caffe_src", rel, flags), _warnings(out, rel, flags)
-        new_kinds = {k: n for k, n in after.items() if n > before.get(k, 0)}
-        assert not new_kinds, f"{rel}: new warnings {new_kinds} (before: {before})"
+        return rel, _warnings(ROOT / "caffe_src", rel, flags), _warnings(out, rel, flags)
+    with ThreadPoolExecutor(max_workers=2) as pool:  # the compiles are the slow part
+        for rel, before, after in pool.map(compare, sources):
+            new_kinds = {k: n for k, n in after.items() if n > before.get(k, 0)}
+            assert not new_kinds, f"{rel}: new warnings {new_kinds} (before: {before})"
