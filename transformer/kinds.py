@@ -10,8 +10,9 @@ from typing import Dict, Type
 
 from .facts.form import Form
 
-# The BLAS calls with split versions in the runtime.
-SPLIT_BLAS = ("caffe_cpu_gemm", "caffe_cpu_gemv")
+# The runtime's split version of each BLAS call, by the dimension the batch is on.
+SPLIT_FUNCTIONS = {("caffe_cpu_gemm", "rows"): "gemm_rows", ("caffe_cpu_gemm", "k"): "gemm_k",
+                   ("caffe_cpu_gemv", "rows"): "gemv_rows", ("caffe_cpu_gemv", "k"): "gemv_rows"}
 
 
 class Kind:
@@ -97,8 +98,9 @@ class BatchBlas(Kind):
 
     @staticmethod
     def form_problem(d, form: Form) -> str:
-        if any(x.call not in SPLIT_BLAS for x in d.split):
-            return f"no split version of {d.split[0].call}"
+        for x in d.split:
+            if (x.call, x.dim) not in SPLIT_FUNCTIONS:
+                return f"no split version of {x.call}"
         return "" if form.name_spelled else \
             "the call's name is not spelled out at the call (macro?)"
 

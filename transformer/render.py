@@ -21,7 +21,7 @@ from .facts import form as form_mod
 from .facts.classes import Program
 from .facts.mathlib import TABLE
 from .ir import FunctionIR, Node
-from .kinds import KINDS
+from .kinds import KINDS, SPLIT_FUNCTIONS
 from .plan import Decision
 
 MIN_ELEMENTWISE = 16384  # elements below which an elementwise loop stays sequential
@@ -31,9 +31,6 @@ MIN_BLAS_WORK = 1 << 18  # multiply-adds below which a batch BLAS call stays who
 DETERMINISTIC_CHUNKS = 16
 # private accumulators of one batch loop, beyond its shared buffers
 MAX_ACCUMULATOR_BYTES = 64 << 20
-# The runtime's split version of each BLAS call, by the dimension the batch is on.
-SPLIT_FUNCTIONS = {("caffe_cpu_gemm", "rows"): "gemm_rows", ("caffe_cpu_gemm", "k"): "gemm_k",
-                   ("caffe_cpu_gemv", "rows"): "gemv_rows", ("caffe_cpu_gemv", "k"): "gemv_rows"}
 
 
 def template_dir() -> Path:

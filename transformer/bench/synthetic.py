@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from ..check import prototxt
-from ..check.prototxt import Message
+from ..check.prototxt import Message, unquote
 from ..errors import InputError
 
 
@@ -38,10 +38,6 @@ def load(path: Path) -> Message:
 
 def _fields(layer: Message, name: str) -> List:
     return [v for k, v in layer if k == name]
-
-
-def _unquote(value) -> str:
-    return value[1:-1] if isinstance(value, str) and value[:1] in "\"'" else str(value)
 
 
 def _phase(layer: Message) -> Optional[str]:
@@ -76,8 +72,8 @@ def data_layers(net: Message, phase: str = "TRAIN") -> List[DataLayer]:
         batch = _batch_of(layer)
         got = _phase(layer)
         if batch is not None and got in (None, phase):
-            kind = _unquote(next(iter(_fields(layer, "type")), ""))
-            out.append(DataLayer(i, kind, [_unquote(t) for t in _fields(layer, "top")], batch,
+            kind = unquote(next(iter(_fields(layer, "type")), ""))
+            out.append(DataLayer(i, kind, [unquote(t) for t in _fields(layer, "top")], batch,
                                  got))
     return out
 
@@ -159,12 +155,12 @@ def _input_shapes(net: Message) -> List[Tuple[str, List[int]]]:
     out = []
     for key, layer in net:
         if key == "layer" and isinstance(layer, list) and \
-                _unquote(next(iter(_fields(layer, "type")), "")) == "Input":
-            tops = [_unquote(t) for t in _fields(layer, "top")]
+                unquote(next(iter(_fields(layer, "type")), "")) == "Input":
+            tops = [unquote(t) for t in _fields(layer, "top")]
             for param in _fields(layer, "input_param"):
                 shapes = [[int(v) for k, v in s if k == "dim"] for s in _fields(param, "shape")]
                 out += list(zip(tops, shapes if len(shapes) > 1 else shapes * len(tops)))
-    inputs = [_unquote(v) for k, v in net if k == "input"]
+    inputs = [unquote(v) for k, v in net if k == "input"]
     shapes = [[int(v) for k, v in s if k == "dim"] for k, s in net if k == "input_shape"]
     dims = [int(v) for k, v in net if k == "input_dim"]
     if inputs and shapes:
@@ -178,8 +174,8 @@ def _consumers(net: Message, top: str) -> List[str]:
     names = []
     for key, layer in net:
         if key == "layer" and isinstance(layer, list) and \
-                top in (_unquote(b) for b in _fields(layer, "bottom")):
-            names.append(_unquote(next(iter(_fields(layer, "name")), "")))
+                top in (unquote(b) for b in _fields(layer, "bottom")):
+            names.append(unquote(next(iter(_fields(layer, "name")), "")))
     return names
 
 
@@ -191,7 +187,7 @@ def deploy_shape(net_path: Path, net: Message) -> Optional[Tuple[List[int], Path
         return None
     top = layers[0].tops[0]
     consumers = set(_consumers(net, top))
-    names = {_unquote(v) for k, layer in net if k == "layer" and isinstance(layer, list)
+    names = {unquote(v) for k, layer in net if k == "layer" and isinstance(layer, list)
              for kk, v in layer if kk == "name"}
     best = None
     for path in sorted(net_path.parent.glob("*.prototxt")):
@@ -204,7 +200,7 @@ def deploy_shape(net_path: Path, net: Message) -> Optional[Tuple[List[int], Path
         for name, dims in _input_shapes(other):
             if name != top or len(dims) < 2 or not consumers & set(_consumers(other, top)):
                 continue
-            common = len(names & {_unquote(v) for k, layer in other
+            common = len(names & {unquote(v) for k, layer in other
                                   if k == "layer" and isinstance(layer, list)
                                   for kk, v in layer if kk == "name"})
             if best is None or common > best[0]:

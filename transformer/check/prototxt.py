@@ -83,7 +83,7 @@ def render(msg: Message) -> str:
     return " ".join(parts)
 
 
-def _unquote(value: Value) -> str:
+def unquote(value: Value) -> str:
     return value[1:-1] if isinstance(value, str) and value[:1] in "\"'" else str(value)
 
 
@@ -91,6 +91,6 @@ def layers(msg: Message) -> Iterator[Tuple[str, str]]:
     """(type, parameter text) for every `layer { ... }` in a net, the wiring left out."""
     for name, value in msg:
         if name == "layer" and isinstance(value, list):
-            kind = next((_unquote(v) for k, v in value if k == "type"), "")
+            kind = next((unquote(v) for k, v in value if k == "type"), "")
             if kind:
                 yield kind, render([(k, v) for k, v in value if k not in WIRING])
