@@ -5,7 +5,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 APT_PACKAGES=(cmake g++ libopenblas-dev libprotobuf-dev protobuf-compiler libgtest-dev zlib1g-dev
-              dataset-fashion-mnist clang-14 libomp-14-dev clang-format-14 ccache pkg-config)
+              dataset-fashion-mnist clang-14 libomp-14-dev clang-format-14 ccache pkg-config
+              openmpi-bin libopenmpi-dev)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -14,15 +14,17 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import analyze as analyze_mod
-from . import kinds
+from . import kinds, process_plan, process_render
 from .edits import Edit, merge
 from .edits import apply as apply_edits
 from .errors import InputError
+from .facts import process as process_facts
 from .plan import Decision
 from .render import Rendered, Renderer, marker
 from .source_tree import input_dir
 
 RUNTIME_NAME = "cgp_runtime.hpp"
+MPI_RUNTIME_NAME = process_facts.RUNTIME_HEADER
 BUILD_MARKER = "cgp-transform"
 
 
@@ -38,6 +40,7 @@ class Result:
     diff: str = ""
     missing_headers: List[dict] = field(default_factory=list)  # units a missing header stopped
     format_problems: List[str] = field(default_factory=list)  # formatting not done, and why
+    process: Optional[dict] = None  # --mpi: the process level's plan
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -91,9 +94,10 @@ def _select(analysis, only: Optional[Sequence[str]]) -> Tuple[List[Decision], Li
     return chosen, left
 
 
-def _include_edit(file: str, source: bytes, line_text: str) -> Optional[Edit]:
-    """Insert the runtime include after the file's last #include line."""
-    if RUNTIME_NAME.encode() in source:
+def _include_edit(file: str, source: bytes, line_text: str,
+                  name: str = RUNTIME_NAME) -> Optional[Edit]:
+    """Insert a runtime header's include after the file's last #include line."""
+    if name.encode() in source:
         return None
     pos, last = 0, None
     for line in source.splitlines(keepends=True):
@@ -165,31 +169,37 @@ def _line_ranges(new: bytes, edits: List[Edit]) -> List[Tuple[int, int]]:
     return out
 
 
-def _adjust_build(tree: Path, renderer: Renderer) -> List[str]:
-    changed = []
-    cmake = tree / "CMakeLists.txt"
-    if cmake.exists():
-        text = cmake.read_text(errors="surrogateescape")
-        if BUILD_MARKER not in text:
-            lines = text.splitlines(keepends=True)
-            at = next((i + 1 for i, line in enumerate(lines)
-                       if line.strip().lower().startswith("project(")),
-                      0)
-            snippet = renderer.cmake_snippet()
-            lines.insert(at, snippet)
-            cmake.write_text("".join(lines), errors="surrogateescape")
-            changed.append("CMakeLists.txt")
-    makefile = tree / "Makefile"
-    if makefile.exists():
-        text = makefile.read_text(errors="surrogateescape")
-        if BUILD_MARKER not in text:
-            lines = text.splitlines(keepends=True)
-            at = next((i + 1 for i, line in enumerate(lines)
-                       if line.startswith("include") and "CONFIG" in line.upper()), 0)
-            lines.insert(at, renderer.makefile_snippet())
-            makefile.write_text("".join(lines), errors="surrogateescape")
-            changed.append("Makefile")
-    return changed
+def _add_to_build(path: Path, snippet: str, marker: str, after) -> bool:
+    """Insert snippet after the first line `after` accepts (else at the top), unless the
+    file already holds marker."""
+    if not path.exists():
+        return False
+    text = path.read_text(errors="surrogateescape")
+    if marker in text:
+        return False
+    lines = text.splitlines(keepends=True)
+    at = next((i + 1 for i, line in enumerate(lines) if after(line)), 0)
+    lines.insert(at, snippet)
+    path.write_text("".join(lines), errors="surrogateescape")
+    return True
+
+
+def _adjust_build(tree: Path, renderer: Renderer, mpi: bool = False) -> List[str]:
+    """OpenMP (and with --mpi the MPI switch) in the tree's CMakeLists.txt and Makefile."""
+    def cmake_at(line):
+        return line.strip().lower().startswith("project(")
+
+    def make_at(line):
+        return line.startswith("include") and "CONFIG" in line.upper()
+
+    changed = set()
+    for name, snippet, at in (("CMakeLists.txt", renderer.cmake_snippet(), cmake_at),
+                              ("Makefile", renderer.makefile_snippet(), make_at)):
+        if _add_to_build(tree / name, snippet, BUILD_MARKER, at):
+            changed.add(name)
+        if mpi and _add_to_build(tree / name, renderer.build_snippet_mpi(name), "CGP_MPI", at):
+            changed.add(name)
+    return sorted(changed)
 
 
 def unified_diff(old_root: Path, new_root: Path, files: Sequence[str]) -> str:
@@ -218,7 +228,8 @@ def unified_diff(old_root: Path, new_root: Path, files: Sequence[str]) -> str:
 def transform(path: str, out: Optional[str], *, in_place: bool = False, force: bool = False,
               only: Optional[Sequence[str]] = None, deterministic: bool = False,
               want_diff: bool = False, analysis=None, progress=None,
-              compile_commands=None, includes=(), defines=(), format: bool = True) -> Result:
+              compile_commands=None, includes=(), defines=(), format: bool = True,
+              mpi: bool = False) -> Result:
     root = input_dir(path)
     if not in_place and not out:  # the CLI defaults to PATH-parallel
         raise InputError("give an output directory with -o OUT, or --in-place")
@@ -230,14 +241,47 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
     chosen, left = _select(analysis, only)
     renderer = Renderer(analysis.program, analysis.sources, deterministic)
     by_file, applied_plans = _render_edits(root, renderer, chosen, left)
+    process = _process_level(root, analysis, renderer, by_file) if mpi else None
     already = _already_transformed(root, by_file)
     changed, diff, problems = _write_tree(root, out_path, in_place, by_file, renderer, format,
-                                          want_diff)
+                                          want_diff, mpi=process is not None and
+                                          bool(process.get("edits")))
     return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
                   applied=[_applied_entry(r) for r in applied_plans],
                   left=sorted(left, key=lambda x: (x["file"], x["line"])),
                   error_files=analysis.error_files, already_transformed=already, diff=diff,
-                  missing_headers=analysis.missing_headers, format_problems=problems)
+                  missing_headers=analysis.missing_headers, format_problems=problems,
+                  process=process)
+
+
+def _process_level(root: Path, analysis, renderer: Renderer,
+                   by_file: Dict[str, List[Edit]]) -> dict:
+    """--mpi: the process level's edits added to by_file (with the include of its runtime);
+    an InputError naming what is missing when the tree's solver or net cannot take it."""
+    facts = process_facts.collect(analysis.program, analysis.sources)
+    plan = process_plan.plan(facts)
+    if not plan.ok:
+        raise InputError(f"--mpi: cannot add the process level to {root}: "
+                         + "; ".join(plan.problems))
+    out = plan.to_json()
+    if facts.already:
+        out["edits"] = 0
+        return out
+    new = process_render.edits(plan, analysis.sources, renderer.env)
+    merged, conflicts = merge([e for es in by_file.values() for e in es] + new)
+    if conflicts:
+        a, b = conflicts[0]
+        raise RuntimeError(f"internal error: the process level's edit at {b.file}:{b.offset} "
+                           f"overlaps {a.plan}'s")
+    include = process_render.include_line(renderer.env)
+    for f in {e.file for e in new}:
+        inc = _include_edit(f, (root / f).read_bytes(), include, MPI_RUNTIME_NAME)
+        if inc is not None:
+            merged[f] = sorted(merged[f] + [inc], key=lambda e: (e.offset, e.length))
+    by_file.clear()
+    by_file.update(merged)
+    out["edits"] = len(new)
+    return out
 
 
 def _render_edits(root: Path, renderer: Renderer, chosen: List[Decision],
@@ -285,8 +329,8 @@ def _already_transformed(root: Path, by_file: Dict[str, List[Edit]]) -> bool:
 
 
 def _write_tree(root: Path, out_path: Path, in_place: bool, by_file: Dict[str, List[Edit]],
-                renderer: Renderer, format_code: bool,
-                want_diff: bool) -> Tuple[List[str], str, List[str]]:
+                renderer: Renderer, format_code: bool, want_diff: bool,
+                mpi: bool = False) -> Tuple[List[str], str, List[str]]:
     """Edit a copy of the tree in a temporary directory beside the output and move it into
     place. Returns the changed files, their diff ('' unless want_diff) and the formatting
     problems."""
@@ -298,7 +342,7 @@ def _write_tree(root: Path, out_path: Path, in_place: bool, by_file: Dict[str, L
     work = tmp / "tree"
     try:
         shutil.copytree(root, work, symlinks=True)
-        changed, problems = _edit_copy(work, by_file, renderer, format_code)
+        changed, problems = _edit_copy(work, by_file, renderer, format_code, mpi)
         diff = unified_diff(root, work, changed) if want_diff else ""
         _install(root, work, tmp, out_path, changed, in_place)
     finally:
@@ -307,7 +351,7 @@ def _write_tree(root: Path, out_path: Path, in_place: bool, by_file: Dict[str, L
 
 
 def _edit_copy(work: Path, by_file: Dict[str, List[Edit]], renderer: Renderer,
-               format_code: bool) -> Tuple[List[str], List[str]]:
+               format_code: bool, mpi: bool = False) -> Tuple[List[str], List[str]]:
     """Apply the edits to the copy, add the runtime header and switch OpenMP on in its build;
     the files changed, and the formatting problems (one per kind of problem)."""
     changed: List[str] = []
@@ -327,7 +371,11 @@ def _edit_copy(work: Path, by_file: Dict[str, List[Edit]], renderer: Renderer,
         header = inc_dir / RUNTIME_NAME
         header.write_text(renderer.runtime_header())
         changed.append(str(header.relative_to(work)))
-        changed += _adjust_build(work, renderer)
+        if mpi:
+            header = inc_dir / MPI_RUNTIME_NAME
+            header.write_text(renderer.mpi_runtime_header())
+            changed.append(str(header.relative_to(work)))
+        changed += _adjust_build(work, renderer, mpi)
     return changed, problems
 
 

@@ -74,6 +74,9 @@ def _add_transform_arguments(p: argparse.ArgumentParser) -> None:
                    help="fixed chunking: results identical for any thread count")
     p.add_argument("--no-format", action="store_true",
                    help="do not run clang-format on the rewritten regions")
+    p.add_argument("--mpi", action="store_true",
+                   help="also add the process level: ranks x threads under mpirun, the same "
+                        "global batch (build with -DCGP_MPI=ON or make CGP_MPI=1)")
     _add_flags(p)
 
 
@@ -227,7 +230,7 @@ def cmd_transform(args) -> int:
                           only=only, deterministic=args.deterministic, want_diff=args.diff,
                           progress=_progress(args.quiet), compile_commands=args.compile_commands,
                           includes=args.includes, defines=args.defines,
-                          format=not args.no_format)
+                          format=not args.no_format, mpi=args.mpi)
     if args.report:
         with open(args.report, "w") as fh:
             if args.report.endswith(".json"):
@@ -249,6 +252,12 @@ def cmd_transform(args) -> int:
                   f"from {m['includer']}); {m['advice']}", file=out)
         for problem in res.format_problems:
             print(f"formatting: {problem}", file=out)
+        if res.process is not None:
+            print(f"process level (--mpi): {res.process['edits']} edits in the solver; build "
+                  f"with -DCGP_MPI=ON (CMake) or CGP_MPI=1 (Makefile), run under mpirun",
+                  file=out)
+            for note in res.process["notes"]:
+                print(f"process level: {note}", file=out)
         if not args.in_place and not args.diff:
             print(f"next: build {res.out} as you build {res.root} (OpenMP is switched on in "
                   f"its build), then prove it: cgp-transform check {res.root} --transformed "

@@ -112,6 +112,13 @@ class Renderer:
     def makefile_snippet(self) -> str:
         return self.env.get_template("makefile_openmp.mk.j2").render()
 
+    def mpi_runtime_header(self) -> str:
+        return self.env.get_template("mpi_runtime.hpp.j2").render(version=__version__)
+
+    def build_snippet_mpi(self, build_file: str) -> str:
+        name = "cmake_mpi.cmake.j2" if build_file == "CMakeLists.txt" else "makefile_mpi.mk.j2"
+        return self.env.get_template(name).render()
+
     def render(self, d: Decision) -> Rendered:
         r = Rendered(d)
         fn, node = form_mod.find(self.program, d.file, d.start, d.end)

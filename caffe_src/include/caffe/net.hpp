@@ -77,6 +77,24 @@ class Net {
   void CopyTrainedLayersFrom(const string& trained_filename);
   void CopyTrainedLayersFromBinaryProto(const string& trained_filename);
 
+  // Hooks run with a layer's index before and after it runs forward or backward (every
+  // layer, whether or not it needs a backward pass). The net does not own them.
+  class Callback {
+   protected:
+    virtual void run(int layer) = 0;
+    virtual ~Callback() {}
+    template <typename T>
+    friend class Net;
+  };
+  const vector<Callback*>& before_forward() const { return before_forward_; }
+  void add_before_forward(Callback* value) { before_forward_.push_back(value); }
+  const vector<Callback*>& after_forward() const { return after_forward_; }
+  void add_after_forward(Callback* value) { after_forward_.push_back(value); }
+  const vector<Callback*>& before_backward() const { return before_backward_; }
+  void add_before_backward(Callback* value) { before_backward_.push_back(value); }
+  const vector<Callback*>& after_backward() const { return after_backward_; }
+  void add_after_backward(Callback* value) { after_backward_.push_back(value); }
+
   // Writes the layers (with their weights, and the diffs when write_diff) to param.
   void ToProto(NetParameter* param, bool write_diff = false) const;
 
@@ -196,6 +214,10 @@ class Net {
   // Bytes taken by the top blobs.
   size_t memory_used_;
   bool debug_info_;
+  vector<Callback*> before_forward_;
+  vector<Callback*> after_forward_;
+  vector<Callback*> before_backward_;
+  vector<Callback*> after_backward_;
 
   DISABLE_COPY_AND_ASSIGN(Net);
 };

@@ -478,9 +478,11 @@ Dtype Net<Dtype>::ForwardFromTo(int start, int end) {
   CHECK_LT(end, static_cast<int>(layers_.size()));
   Dtype loss = 0;
   for (int i = start; i <= end; ++i) {
+    for (size_t c = 0; c < before_forward_.size(); ++c) before_forward_[c]->run(i);
     const Dtype layer_loss = layers_[i]->Forward(bottom_vecs_[i], top_vecs_[i]);
     loss += layer_loss;
     if (debug_info_) ForwardDebugInfo(i);
+    for (size_t c = 0; c < after_forward_.size(); ++c) after_forward_[c]->run(i);
   }
   return loss;
 }
@@ -519,10 +521,12 @@ void Net<Dtype>::BackwardFromTo(int start, int end) {
   CHECK_GE(end, 0);
   CHECK_LT(start, static_cast<int>(layers_.size()));
   for (int i = start; i >= end; --i) {
+    for (size_t c = 0; c < before_backward_.size(); ++c) before_backward_[c]->run(i);
     if (layer_need_backward_[i]) {
       layers_[i]->Backward(top_vecs_[i], bottom_need_backward_[i], bottom_vecs_[i]);
       if (debug_info_) BackwardDebugInfo(i);
     }
+    for (size_t c = 0; c < after_backward_.size(); ++c) after_backward_[c]->run(i);
   }
 }
 

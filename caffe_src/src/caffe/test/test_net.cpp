@@ -493,6 +493,54 @@ TYPED_TEST(NetTest, TestForwardBackwardFromTo) {
   EXPECT_NEAR(loss, net->ForwardBackward(), 1e-6);
 }
 
+namespace {
+
+// Records "f<i>" / "F<i>" / "b<i>" / "B<i>" for the hook it is installed as.
+template <typename Dtype>
+class RecordingCallback : public Net<Dtype>::Callback {
+ public:
+  RecordingCallback(const string& tag, vector<string>* log) : tag_(tag), log_(log) {}
+
+ protected:
+  virtual void run(int layer) { log_->push_back(tag_ + std::to_string(layer)); }
+
+ private:
+  string tag_;
+  vector<string>* log_;
+};
+
+}  // namespace
+
+// The before/after hooks run around every layer, forward in order and backward in
+// reverse, including layers that need no backward pass.
+TYPED_TEST(NetTest, TestLayerCallbacks) {
+  typedef TypeParam Dtype;
+  this->InitInputNet("", true);  // input, ip, accuracy, loss (and a split)
+  Net<Dtype>* net = this->net_.get();
+  vector<string> log;
+  RecordingCallback<Dtype> f("f", &log), ff("F", &log), b("b", &log), bb("B", &log);
+  net->add_before_forward(&f);
+  net->add_after_forward(&ff);
+  net->add_before_backward(&b);
+  net->add_after_backward(&bb);
+  EXPECT_EQ(1u, net->after_backward().size());
+  net->ForwardBackward();
+  const int n = static_cast<int>(net->layers().size());
+  vector<string> expected;
+  for (int i = 0; i < n; ++i) {
+    expected.push_back("f" + std::to_string(i));
+    expected.push_back("F" + std::to_string(i));
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    expected.push_back("b" + std::to_string(i));
+    expected.push_back("B" + std::to_string(i));
+  }
+  EXPECT_EQ(expected, log);
+  log.clear();
+  net->ForwardFromTo(1, 1);
+  EXPECT_EQ(vector<string>({"f1", "F1"}), log);
+}
+
 // The gradients Backward computes match finite differences of the loss Forward
 // returns, for every parameter and every input value.
 TYPED_TEST(NetTest, TestGradientsMatchFiniteDifferences) {

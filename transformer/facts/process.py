@@ -1,0 +1,214 @@
+"""Facts for the process level (`--mpi`): where a Caffe-family tree's solver and net can be
+hooked. Found through the tree's own interfaces, never through a class's name:
+
+- the solver: the class with `add_callback` (Caffe's Solver::Callback, with on_start and
+  on_gradients_ready) and a member holding the training Net;
+- the net: the class with `add_after_forward` and `add_after_backward` (Caffe's per-layer
+  Net::Callback hooks);
+- the solver's set-up: the method that calls the one that creates the net (`net_.reset(...)`):
+  the process level attaches at its end;
+- the loss the solver logs: each `ForwardBackward()` called on that net member;
+- the snapshot: the solver's `Snapshot` method, and the calls in the solver's methods that are
+  handed a path made by `SnapshotFilename` (each writes the file whole when its value is not
+  kept; one whose value is kept, a file handle, writes later and cannot be made atomic here).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Optional
+
+from ..ir import FunctionIR, Node
+from .classes import Program
+
+RUNTIME_HEADER = "cgp_mpi.hpp"
+SOLVER_HOOK = "add_callback"
+NET_HOOKS = ("add_after_forward", "add_after_backward")
+SNAPSHOT_METHOD = "Snapshot"
+SNAPSHOT_NAME_METHOD = "SnapshotFilename"
+LOSS_CALL = "ForwardBackward"
+
+
+@dataclass
+class Site:
+    """A place in a method body: [start, end) bytes of `file`."""
+
+    file: str
+    start: int
+    end: int
+    line: int
+    method: str = ""
+    text: str = ""          # the statement or expression, as written
+    arg_start: int = 0      # atomic writes: the path argument; losses: the net expression
+    arg_end: int = 0
+    arg: str = ""
+
+
+@dataclass
+class ProcessFacts:
+    solver_class: str = ""
+    net_class: str = ""
+    net_field: str = ""                  # the solver's member that holds the training net
+    attach: Optional[Site] = None        # the closing brace of the solver's set-up method
+    losses: List[Site] = field(default_factory=list)
+    snapshot: Optional[Site] = None      # the opening brace of Snapshot's body
+    writes: List[Site] = field(default_factory=list)
+    kept_handles: List[Site] = field(default_factory=list)
+    already: bool = False                # the tree already holds the process level
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def _class_with(program: Program, *methods: str) -> str:
+    found = sorted(name for name, c in program.classes.items()
+                   if all(m in c.methods for m in methods))
+    return found[0] if found else ""
+
+
+def _family(program: Program, root: str) -> List[str]:
+    return sorted(c for c in program.classes if root in program.ancestry(c))
+
+
+def _net_field(program: Program, solver: str, net: str) -> str:
+    cls = program.classes.get(solver)
+    for f in cls.fields if cls else []:
+        t = f.type.replace(" ", "")
+        if f"{net}<" in t and not t.startswith(("vector", "std::vector")):
+            return f.name
+    return ""
+
+
+def _calls(fn: FunctionIR, name: str) -> List[Node]:
+    return [n for n in fn.body.walk() if n.kind == "call" and n.name == name] if fn.body else []
+
+
+def _callee_base(call: Node) -> Optional[Node]:
+    callee = call.children[0] if call.children else None
+    if callee is not None and callee.kind == "member" and callee.children:
+        return callee.children[0]
+    return None
+
+
+def _strip_this(text: str) -> str:
+    t = text.replace(" ", "")
+    return t[len("this->"):] if t.startswith("this->") else t
+
+
+def _methods(program: Program, classes: List[str]) -> List[FunctionIR]:
+    out = []
+    for key, defs in sorted(program.functions.items()):
+        if key.split("::")[0] in classes and "::" in key:
+            out.extend(defs)
+    return out
+
+
+def _attach_site(program: Program, methods: List[FunctionIR], net_field: str) -> Optional[Site]:
+    """The end of the method that calls the one creating the net member."""
+    creators = {fn.name for fn in methods
+                if any(_strip_this((_callee_base(c) or Node("", 0, 0, 0, "")).text) == net_field
+                       for c in _calls(fn, "reset"))}
+    for fn in methods:
+        if fn.body is not None and any(_calls(fn, name) for name in creators):
+            close = fn.body.end - 1
+            return Site(fn.file, close, close, fn.line, fn.name)
+    return None
+
+
+def _loss_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
+    out = []
+    for fn in methods:
+        for call in _calls(fn, LOSS_CALL):
+            base = _callee_base(call)
+            if base is not None and _strip_this(base.text) == net_field:
+                out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
+                                base.start, base.end, base.text))
+    return out
+
+
+def _path_names(fn: FunctionIR) -> List[str]:
+    """Locals initialized from the solver's snapshot file name."""
+    return [n.name for n in fn.body.walk() if n.kind == "decl" and n.children and
+            any(c.kind == "call" and c.name == SNAPSHOT_NAME_METHOD for c in n.children[0].walk())]
+
+
+def _path_arg(call: Node, names: List[str]) -> Optional[Node]:
+    for arg in call.children[1:]:
+        t = arg.text.replace(" ", "")
+        if t in names or t in {f"{n}.c_str()" for n in names}:
+            return arg
+    return None
+
+
+def _statements(body: Node):
+    """The statements of every block of a body."""
+    for n in body.walk():
+        if n.kind == "block":
+            yield from n.children
+
+
+def _statement_end(source: bytes, end: int) -> int:
+    """Just past the `;` that ends an expression statement ending at `end` (or `end`)."""
+    i = end
+    while i < len(source) and source[i:i + 1] in b" \t\r\n":
+        i += 1
+    return i + 1 if source[i:i + 1] == b";" else end
+
+
+def _write_sites(methods: List[FunctionIR], sources: Dict[str, bytes]) -> tuple:
+    """Calls handed a snapshot path and something else (what they write there): statements of
+    their own (the call writes the file whole before it returns) and ones whose value is kept
+    (a handle: written later)."""
+    whole, kept = [], []
+    for fn in methods:
+        names = _path_names(fn) if fn.body is not None else []
+        for stmt in _statements(fn.body) if names else []:
+            calls = [n for n in stmt.walk() if n.kind == "call" and _path_arg(n, names)]
+            if stmt.kind == "call" and calls and calls[0] is stmt and len(stmt.children) > 2:
+                arg = _path_arg(stmt, names)
+                end = _statement_end(sources.get(fn.file, b""), stmt.end)
+                whole.append(Site(fn.file, stmt.start, end, stmt.line, fn.name,
+                                  sources[fn.file][stmt.start:end].decode("utf-8", "replace"),
+                                  arg.start, arg.end, arg.text))
+            elif calls and stmt.kind in ("decls", "decl", "assign"):
+                kept.append(Site(fn.file, stmt.start, stmt.end, stmt.line, fn.name, stmt.text))
+    return whole, kept
+
+
+def _reached_from(methods: List[FunctionIR], start: str) -> List[FunctionIR]:
+    """The solver methods a call of `start` can run (any override: calls are virtual)."""
+    by_name: Dict[str, List[FunctionIR]] = {}
+    for fn in methods:
+        by_name.setdefault(fn.name, []).append(fn)
+    seen, todo, out = set(), [start], []
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for fn in by_name.get(name, []):
+            out.append(fn)
+            todo += [n.name for n in fn.body.walk() if n.kind == "call"] if fn.body else []
+    return out
+
+
+def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
+    facts = ProcessFacts()
+    facts.solver_class = _class_with(program, SOLVER_HOOK)
+    facts.net_class = _class_with(program, *NET_HOOKS)
+    if not facts.solver_class:
+        return facts
+    net_type = facts.net_class or "Net"
+    facts.net_field = _net_field(program, facts.solver_class, net_type)
+    methods = _methods(program, _family(program, facts.solver_class))
+    facts.already = any(RUNTIME_HEADER.encode() in sources.get(fn.file, b"") for fn in methods)
+    if facts.net_field:
+        facts.attach = _attach_site(program, methods, facts.net_field)
+        facts.losses = _loss_sites(methods, facts.net_field)
+    snap = program.functions.get(f"{facts.solver_class}::{SNAPSHOT_METHOD}", [])
+    if snap and snap[0].body is not None:
+        body = snap[0].body
+        facts.snapshot = Site(snap[0].file, body.start + 1, body.start + 1, snap[0].line,
+                              SNAPSHOT_METHOD)
+    facts.writes, facts.kept_handles = _write_sites(_reached_from(methods, SNAPSHOT_METHOD),
+                                                    sources)
+    return facts
