@@ -41,3 +41,11 @@ sed -e 's/^max_iter: .*/max_iter: 1000/' -e 's/^snapshot: .*/snapshot: 0/' \
 echo "snapshot_after_train: false" >> build/demo/lenet_solver.prototxt
 OMP_NUM_THREADS="$THREADS" build/demo/build/tools/caffe train --solver=build/demo/lenet_solver.prototxt 2>&1 | \
   grep -E "Iteration [0-9]+, loss|Test net output|Optimization Done" | tail -n 8
+
+echo
+echo "== 7. the process level (--mpi): LeNet, 2 ranks x 1 thread under mpirun against 1 process,"
+echo "      1000 iterations on Fashion-MNIST; then cifar10_quick timed at ranks x threads"
+cgp-transform check caffe_src --mpi --ranks 2 --iterations 1000 --data data/fashion-mnist \
+  --work build/demo/check --json build/demo/check_mpi.json
+cgp-transform bench caffe_src --net cifar10_quick --ranks 1,2 --threads 1,2 --iterations 10 \
+  --warmup 2 --repeats 5 --data data/cifar10 --work build/demo/check --json build/demo/bench_mpi.json

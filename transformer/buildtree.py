@@ -41,6 +41,8 @@ RACE = Toolchain("race", openmp=True, cc="clang-14", cxx="clang++-14",
                  flags=["-fsanitize=thread", "-fno-omit-frame-pointer"],
                  build_type="RelWithDebInfo",
                  cmake=["-DCGP_TSAN_BLAS=ON"])
+# A tree transformed with --mpi, built with its process level on (it links MPI).
+MPI = Toolchain("mpi", openmp=True, cmake=["-DCGP_MPI=ON"])
 
 
 def race_tools_missing() -> List[str]:
@@ -49,6 +51,20 @@ def race_tools_missing() -> List[str]:
     if not ARCHER_LIB.exists():
         missing.append(str(ARCHER_LIB))
     return missing
+
+
+def mpirun(ranks: int) -> List[str]:
+    """The launcher prefix for `ranks` processes on this machine: Open MPI's mpirun, allowed
+    more ranks than cores and unbound (each rank's OpenMP threads float), and allowed to run
+    as root where this runs as root."""
+    exe = shutil.which("mpirun")
+    if exe is None:
+        raise InputError("mpirun not found: the process level runs under Open MPI "
+                         "(Debian: openmpi-bin libopenmpi-dev)")
+    cmd = [exe, "-np", str(ranks), "--oversubscribe", "--bind-to", "none"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-run-as-root")
+    return cmd
 
 
 def _is_build_dir(path: Path) -> bool:

@@ -149,6 +149,12 @@ def _add_train_arguments(p: argparse.ArgumentParser) -> None:
                    help="training iterations for the convergence check (default 500)")
     p.add_argument("--train-threads", type=int, default=2,
                    help="threads for the transformed training run (default 2)")
+    p.add_argument("--mpi", action="store_true",
+                   help="check the process level instead: LeNet trained by --ranks ranks x 1 "
+                        "thread under mpirun (PATH transformed with --mpi, built with "
+                        "-DCGP_MPI=ON) against 1 process x 1 thread of the original")
+    p.add_argument("--ranks", type=int, default=2, metavar="R",
+                   help="ranks for --mpi (default 2)")
 
 
 def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
@@ -173,6 +179,13 @@ def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
                         "the tree's deployment net beside it, or --data-shape): no dataset needed")
     p.add_argument("--data-shape", metavar="C,H,W",
                    help="the per-sample shape of the data top, for --synthetic-data")
+    p.add_argument("--ranks", metavar="LIST",
+                   help="time the process level instead: PATH transformed with --mpi, every "
+                        "ranks x --threads combination that fits the cores (e.g. 1,2)")
+    p.add_argument("--bandwidth-gbit", type=float, default=10.0, metavar="G",
+                   help="the network of --ranks' model, in Gbit/s (default 10)")
+    p.add_argument("--latency-us", type=float, default=5.0, metavar="US",
+                   help="the network latency of --ranks' model, in microseconds (default 5)")
     p.add_argument("--work", metavar="DIR", help="copies and builds (default: shared with check)")
     p.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="write the speedup plots")
@@ -322,12 +335,23 @@ def cmd_check(args) -> int:
         deterministic=args.deterministic, work=args.work, jobs=args.jobs or jobs_default(),
         train=not args.no_train, solver=args.solver, net=args.net, data=args.data,
         iterations=args.iterations, train_threads=args.train_threads)
+    if args.mpi:
+        return _check_mpi(opts, args)
     rep = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
     _write_json(args.json, rep.to_json())
     if args.junit:
         with open(args.junit, "w") as fh:
             fh.write(check_report.junit(rep))
     text = check_report.table(rep, color=sys.stdout.isatty(), verbose=args.verbose)
+    print(text.splitlines()[-1] if args.quiet else text)
+    return EXIT_OK if rep.ok else EXIT_FAIL
+
+
+def _check_mpi(opts, args) -> int:
+    from .check import mpi
+    rep = mpi.run(opts, args.ranks, say=_say(args.quiet))
+    _write_json(args.json, rep.to_json())
+    text = mpi.table(rep)
     print(text.splitlines()[-1] if args.quiet else text)
     return EXIT_OK if rep.ok else EXIT_FAIL
 
@@ -344,9 +368,13 @@ def cmd_bench(args) -> int:
                         jobs=args.jobs or jobs_default(), compare_torch=args.compare_torch,
                         synthetic_data=args.synthetic_data,
                         data_shape=_int_list(args.data_shape, "--data-shape")
-                        if args.data_shape else None)
+                        if args.data_shape else None,
+                        ranks=_int_list(args.ranks, "--ranks") if args.ranks else None,
+                        bandwidth_gbit=args.bandwidth_gbit, latency_us=args.latency_us)
     result = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
     _write_json(args.json, result)
+    if opts.ranks is not None:
+        return _bench_ranks_output(result, args)
     if args.plot:
         plot(result["figures"], result["net"], Path(args.plot))
     if args.quiet:
@@ -356,6 +384,19 @@ def cmd_bench(args) -> int:
         print(f"{result['net']}: {top['coarse_speedup']:.2f}x at {top['threads']} threads{torch}")
     else:
         print(bench_report.table(result))
+    return EXIT_OK
+
+
+def _bench_ranks_output(result: dict, args) -> int:
+    from .bench import ranks
+    if args.plot or args.compare_torch:
+        sys.stderr.write("cgp-transform: note: --plot and --compare-torch apply to the "
+                         "thread benchmark, not to --ranks\n")
+    if args.quiet:
+        top = max(result["rows"], key=lambda r: r["speedup"])
+        print(f"{result['net']}: {top['speedup']:.2f}x at {top['ranks']} x {top['threads']}")
+    else:
+        print(ranks.table(result))
     return EXIT_OK
 
 

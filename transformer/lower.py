@@ -346,6 +346,16 @@ class _Lowerer:
         return self.node(c, "lambda", self.children(c))
 
 
+def _field_type(field, source: bytes) -> str:
+    """A member's type; as written when libclang could not resolve it (it then spells the
+    type `int`: BVLC's `shared_ptr<Net<Dtype> > net_` when boost's headers are missing)."""
+    if field.type.kind.name not in ("INVALID", "INT"):
+        return field.type.spelling
+    text = source[field.extent.start.offset:field.extent.end.offset].decode("utf-8", "replace")
+    head, sep, _ = text.rpartition(field.spelling)
+    return " ".join(head.split()) if sep and head.strip() else field.type.spelling
+
+
 def _param_default(parm, source: bytes) -> str:
     """The default argument of a parameter declaration, as source text ('' if none)."""
     text = source[parm.extent.start.offset:parm.extent.end.offset].decode("utf-8", "replace")
@@ -462,7 +472,7 @@ class _UnitWalker:
             if ck == "CXX_BASE_SPECIFIER":
                 bases.append(last_identifier(_strip_template_args(ch.spelling)))
             elif ck == "FIELD_DECL":
-                fields.append(Field(ch.spelling, ch.type.spelling,
+                fields.append(Field(ch.spelling, _field_type(ch, source),
                                     ch.access_specifier.name.lower()))
             elif ck in _FUNCTION_KINDS:
                 methods.append(ch.spelling)

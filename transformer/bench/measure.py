@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
 from .. import buildtree
+from ..check.train import failure_line
 from ..errors import CheckFailure
 
 RUN_TIMEOUT_S = 1800
@@ -29,6 +30,8 @@ class Config:
     procs: int = 1
     batch: Optional[int] = None  # samples per process (ceiling runs)
     net: Optional[str] = None    # the net file these runs train, when not the benchmark's
+    ranks: int = 1               # > 1: one run is `ranks` processes under mpirun
+    env: Dict[str, str] = field(default_factory=dict)  # set for this configuration's runs
 
 
 @dataclass
@@ -41,6 +44,7 @@ class Sample:
     rss_kb: Optional[int] = None
     scratch_bytes: Optional[int] = None
     accumulator_bytes: Optional[int] = None
+    mpi: Optional[Dict[str, float]] = None  # under mpirun: the process level's figures
 
 
 @dataclass
@@ -65,6 +69,14 @@ class Measured:
             return None
         return {"scratch": max(s.scratch_bytes for s in got),
                 "accumulators": max(s.accumulator_bytes for s in got)}
+
+    @property
+    def mpi(self) -> Optional[Dict[str, float]]:
+        """The process level's figures per iteration, medians across the runs."""
+        got = [s.mpi for s in self.samples if s.mpi is not None]
+        if not got:
+            return None
+        return {k: statistics.median(g[k] for g in got) for k in got[0]}
 
     def layer_ms(self) -> Dict[str, Dict[str, float]]:
         """name -> forward/backward medians across samples (none for torch runs)."""
@@ -108,6 +120,10 @@ def parse(stdout: str) -> Sample:
             sample.rss_kb = int(parts[2])
         elif parts[:2] == ["CGP", "private"]:
             sample.scratch_bytes, sample.accumulator_bytes = int(parts[2]), int(parts[3])
+        elif parts[:2] == ["CGP", "mpi"]:
+            steps = max(1, int(parts[3]))
+            sample.mpi = {"ranks": int(parts[2]), "exposed_ms": float(parts[4]) / steps,
+                          "bytes": int(parts[5]) / steps, "buckets": int(parts[6]) / steps}
     if not iters:
         raise CheckFailure("the benchmark driver reported no iterations")
     sample.iteration_ms = statistics.median(iters)
@@ -148,9 +164,8 @@ def _finish(proc: subprocess.Popen, cfg: Config) -> Sample:
         proc.communicate()
         raise CheckFailure(f"benchmark run {cfg.key} took over {RUN_TIMEOUT_S} s") from None
     if proc.returncode != 0:
-        lines = [ln for ln in stderr.splitlines() if ln.strip()]
         raise CheckFailure(f"benchmark run {cfg.key} failed (exit {proc.returncode}): "
-                           + (lines[-1][:200] if lines else "no message"))
+                           + failure_line(stderr))
     return parse(stdout)
 
 
@@ -160,8 +175,8 @@ def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Op
         cmd = [sys.executable, "-m", TORCH_MODULE, "--threads", str(cfg.threads)]
         env = torch_env(cfg.threads)
     else:
-        cmd = [str(exe), "time"]
-        env = buildtree.harness_env(cfg.omp, blas_threads=cfg.blas)
+        cmd = (buildtree.mpirun(cfg.ranks) if cfg.ranks > 1 else []) + [str(exe), "time"]
+        env = buildtree.harness_env(cfg.omp, blas_threads=cfg.blas, extra=cfg.env)
         if cfg.omp is None:
             env.pop("OMP_NUM_THREADS", None)
     cmd += ["--solver", str(solver), "--net", str(net),

@@ -17,7 +17,7 @@ from ..check.train import missing_source
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import figures as figures_mod
-from . import measure, nets, synthetic, torch_ref
+from . import measure, nets, ranks, synthetic, torch_ref
 
 
 @dataclass
@@ -35,6 +35,9 @@ class BenchOptions:
     compare_torch: bool = False
     synthetic_data: bool = False
     data_shape: Optional[List[int]] = None
+    ranks: Optional[List[int]] = None  # the process level (bench/ranks.py) instead
+    bandwidth_gbit: float = 10.0       # its model's network
+    latency_us: float = 5.0
 
 
 def torch_version() -> str:
@@ -48,6 +51,8 @@ def torch_version() -> str:
 
 def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         progress=None) -> dict:
+    if opts.ranks is not None:
+        return ranks.run(opts, say, progress)
     t0 = time.time()
     root = input_dir(opts.path)
     if not opts.threads or any(t < 1 for t in opts.threads):

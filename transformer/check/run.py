@@ -277,8 +277,10 @@ def build_pair(root: Path, given: Optional[str], work: Path, analysis, determini
     return transformed, original_exe, transformed_exe
 
 
-def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: Path,
-           notes: List[str], say) -> Optional[train.TrainResult]:
+def training_inputs(opts: CheckOptions, root: Path,
+                    notes: List[str]) -> Optional[Tuple[Path, Path]]:
+    """The solver and net the convergence check trains, or None (with a note saying why)
+    when the tree has no LeNet solver or its data does not exist."""
     solver = Path(opts.solver) if opts.solver else train.find_solver(root)
     if solver is None or not solver.is_file():
         if opts.solver:
@@ -294,6 +296,15 @@ def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: 
         notes.append(f"convergence not checked: {net.name} reads {missing}, which does not "
                      "exist (give --data, or --no-train)")
         return None
+    return solver, net
+
+
+def _train(opts: CheckOptions, root: Path, original_exe: Path, transformed_exe: Path,
+           notes: List[str], say) -> Optional[train.TrainResult]:
+    inputs = training_inputs(opts, root, notes)
+    if inputs is None:
+        return None
+    solver, net = inputs
     say(f"training {net.name} for {opts.iterations} iterations in both builds")
     try:
         ref = train.run(original_exe, solver, net, opts.data, opts.iterations, None)

@@ -13,7 +13,7 @@ import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 from .. import buildtree
 
@@ -28,6 +28,7 @@ class TrainRun:
     losses: Dict[int, float] = field(default_factory=dict)
     tests: Dict[str, float] = field(default_factory=dict)
     raw: str = ""
+    rank_weights: Dict[int, str] = field(default_factory=dict)  # under mpirun: rank -> digest
 
 
 @dataclass
@@ -74,8 +75,10 @@ def missing_source(net: Path, root: Path) -> Optional[str]:
 
 
 def run(exe: Path, solver: Path, net: Path, data: Optional[str], iterations: int,
-        threads: Optional[int]) -> TrainRun:
-    cmd = [str(exe), "train", "--solver", str(solver), "--net", str(net),
+        threads: Optional[int], launcher: Sequence[str] = ()) -> TrainRun:
+    """Train with the driver (under `launcher`, e.g. mpirun, when given) and read its
+    losses, test outputs and, under mpirun, every rank's weight digest."""
+    cmd = list(launcher) + [str(exe), "train", "--solver", str(solver), "--net", str(net),
            "--iterations", str(iterations)]
     if data:
         cmd += ["--data", data]
@@ -85,9 +88,8 @@ def run(exe: Path, solver: Path, net: Path, data: Optional[str], iterations: int
     except subprocess.TimeoutExpired:
         raise RuntimeError(f"training timed out after {TRAIN_TIMEOUT_S} s") from None
     if proc.returncode != 0:
-        lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
         raise RuntimeError(f"training failed (exit {proc.returncode}): "
-                           + (lines[-1][:200] if lines else "no message"))
+                           + failure_line(proc.stderr))
     result = TrainRun(threads, raw=proc.stdout)
     for line in proc.stdout.splitlines():
         parts = line.split()
@@ -95,7 +97,17 @@ def run(exe: Path, solver: Path, net: Path, data: Optional[str], iterations: int
             result.losses[int(parts[2])] = float(parts[3])
         elif parts[:2] == ["CGP", "test"]:
             result.tests[parts[2]] = float(parts[3])
+        elif parts[:2] == ["CGP", "rank-weights"]:
+            result.rank_weights[int(parts[2])] = parts[3]
     return result
+
+
+def failure_line(stderr: str) -> str:
+    """The line of a failed run's stderr that says why: the MPI runtime's own error when
+    there is one (mpirun adds banners after it), else the last line with text."""
+    lines = [ln.strip() for ln in stderr.splitlines() if ln.strip(" -\n")]
+    own = [ln for ln in lines if ln.startswith("cgp-mpi: ")]
+    return (own[0] if own else lines[-1] if lines else "no message")[:200]
 
 
 def display_of(solver: Path) -> int:
