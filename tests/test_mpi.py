@@ -258,8 +258,8 @@ def test_mpi_refused_when_the_net_has_no_layer_hooks(root, tmp_path):
                                      "template class caffe::Solver<float>;\n")
     r = cgp(tree, "-o", tmp_path / "out", "--mpi")
     assert r.returncode == 2, r.stderr
-    assert "the net has no per-layer hooks (add_after_forward and add_after_backward" \
-        in r.stderr
+    assert "the net has no per-layer hooks (add_before_forward, add_after_forward, " \
+        "add_after_backward, Caffe's Net::Callback)" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     plain = cgp(tree, "-o", tmp_path / "plain")  # the thread level alone still applies
     assert plain.returncode == 0, plain.stderr
@@ -270,3 +270,29 @@ def test_check_mpi_needs_two_ranks(root):
     assert r.returncode == 2
     assert r.stderr.strip().splitlines() == [
         "cgp-transform: error: --ranks: the process level is checked with at least 2 ranks"]
+
+
+DUMMY_TRAIN_DATA = (
+    'layer { name: "mnist" type: "DummyData" top: "data" top: "label" include { phase: TRAIN } '
+    'dummy_data_param { data_filler { type: "gaussian" std: 1 } '
+    'data_filler { type: "uniform" min: 0 max: 9.99 } '
+    'shape { dim: 64 dim: 1 dim: 28 dim: 28 } shape { dim: 64 } } }\n')
+
+
+def test_a_data_layer_that_does_not_reshape_its_tops(harness, tmp_path):
+    """DummyData fills whatever shape its tops have and never reshapes them: every rank must
+    fill the whole global batch again (the before-forward hook), as one process does, and
+    keep its rows."""
+    text = NET.read_text()
+    start = text.index("layer {")
+    end = text.index("layer {", start + 1)
+    assert "phase: TRAIN" in text[start:end]
+    net = tmp_path / "lenet_dummy.prototxt"
+    net.write_text(text[:start] + DUMMY_TRAIN_DATA + text[end:])
+    original = WORK / "original" / "build-original" / "cgp_harness" / "cgp_harness"
+    ref = train.run(original, SOLVER, net, str(DATA), 10, None)
+    got = train.run(harness, SOLVER, net, str(DATA), 10, 1, buildtree.mpirun(2))
+    assert sorted(got.losses) == list(range(10))
+    for it, value in ref.losses.items():
+        assert got.losses[it] == pytest.approx(value, rel=1e-4), it
+    assert len(set(got.rank_weights.values())) == 1 and len(got.rank_weights) == 2

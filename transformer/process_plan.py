@@ -38,7 +38,7 @@ def plan(facts: ProcessFacts) -> ProcessPlan:
                           "Caffe's Solver::Callback)")
         return p
     if not facts.net_class:
-        p.problems.append(f"the net has no per-layer hooks ({' and '.join(NET_HOOKS)}, "
+        p.problems.append(f"the net has no per-layer hooks ({', '.join(NET_HOOKS)}, "
                           "Caffe's Net::Callback)")
     if not facts.net_field:
         p.problems.append(f"the solver {facts.solver_class} holds no net member")

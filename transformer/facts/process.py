@@ -3,8 +3,8 @@ hooked. Found through the tree's own interfaces, never through a class's name:
 
 - the solver: the class with `add_callback` (Caffe's Solver::Callback, with on_start and
   on_gradients_ready) and a member holding the training Net;
-- the net: the class with `add_after_forward` and `add_after_backward` (Caffe's per-layer
-  Net::Callback hooks);
+- the net: the class with `add_before_forward`, `add_after_forward` and `add_after_backward`
+  (Caffe's per-layer Net::Callback hooks);
 - the solver's set-up: the method that calls the one that creates the net (`net_.reset(...)`):
   the process level attaches at its end;
 - the loss the solver logs: each `ForwardBackward()` called on that net member;
@@ -22,7 +22,7 @@ from .classes import Program
 
 RUNTIME_HEADER = "cgp_mpi.hpp"
 SOLVER_HOOK = "add_callback"
-NET_HOOKS = ("add_after_forward", "add_after_backward")
+NET_HOOKS = ("add_before_forward", "add_after_forward", "add_after_backward")
 SNAPSHOT_METHOD = "Snapshot"
 SNAPSHOT_NAME_METHOD = "SnapshotFilename"
 LOSS_CALL = "ForwardBackward"
