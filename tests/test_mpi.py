@@ -86,11 +86,12 @@ def test_process_level_edits_in_the_solver(mpi_check):
     orig = (ROOT / "caffe_src" / "src" / "caffe" / "solver.cpp").read_text()
     assert re.search(r"smoothed_loss_ = 0;\n  cgp::mpi::attach\(this\);[^\n]*\n}", got)
     assert "loss += cgp::mpi::global_loss(net_, net_->ForwardBackward());" in got
+    assert "cgp::mpi::global_forward(net_, net_->Forward(&loss), &loss);" in got
     assert re.search(r"void Solver<Dtype>::Snapshot\(\) {\n[^\n]*rank 0 alone[^\n]*\n"
                      r"  if \(!cgp::mpi::is_root\(\)\) return;\n", got)
     assert "cgp::mpi::AtomicFile cgp_file(model_filename);" in got
     assert "WriteProtoToBinaryFile(net_param, cgp_file.partial());" in got
-    edited = ("cgp", "ForwardBackward", "WriteProtoToBinaryFile")
+    edited = ("cgp", "ForwardBackward", "net_->Forward(&loss)", "WriteProtoToBinaryFile")
 
     def rest(text):
         return [ln for ln in text.splitlines()
@@ -182,7 +183,7 @@ def _wait_for(predicate, proc: subprocess.Popen, what: str, limit_s: float = 600
 def test_killed_rank_stops_every_rank(caffe_tool, tmp_path, victim, run):
     """SIGKILL to one rank while rank 0 writes a snapshot every other iteration: mpirun ends
     non-zero and takes the other rank with it; every snapshot under its final name is whole
-    (it resumes, in one process), a torn one exists only as *.cgp-partial."""
+    (it resumes, in one process or with 2 ranks), a torn one exists only as *.cgp-partial."""
     solver = _solver(tmp_path, snapshot_every=2, max_iter=1000000)
     log = open(tmp_path / "job.log", "w")
     proc = subprocess.Popen(buildtree.mpirun(2) + [str(caffe_tool), "train",
@@ -210,9 +211,11 @@ def test_killed_rank_stops_every_rank(caffe_tool, tmp_path, victim, run):
     assert len({p.stat().st_size for p in models}) == 1, names  # whole files only
     last = max(snaps.glob("*.solverstate"), key=lambda p: int(re.findall(r"\d+", p.name)[-1]))
     done = int(re.findall(r"\d+", last.name)[-1])
-    resume = subprocess.run([str(caffe_tool), "train", f"--solver={_solver(tmp_path, 0, done + 2)}",
-                             f"--snapshot={last}"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=300, env=buildtree.harness_env(1))
+    launcher = buildtree.mpirun(2) if victim == 1 else []  # resumes with 2 ranks or with 1
+    resume = subprocess.run(launcher + [str(caffe_tool), "train",
+                                        f"--solver={_solver(tmp_path, 0, done + 2)}",
+                                        f"--snapshot={last}"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=300, env=buildtree.harness_env(1))
     assert resume.returncode == 0, resume.stderr[-2000:]
     assert f"Iteration {done + 1}" in resume.stderr + resume.stdout
 

@@ -44,6 +44,9 @@ def edits(plan: ProcessPlan, sources: Dict[str, bytes], env) -> List[Edit]:
     for site in f.losses:
         out.append(Edit(site.file, site.start, 0, str(m.loss_open(site.arg)), PLAN))
         out.append(Edit(site.file, site.end, 0, str(m.loss_close()), PLAN))
+    for site in f.displays:
+        out.append(Edit(site.file, site.start, 0, str(m.display_open(site.net)), PLAN))
+        out.append(Edit(site.file, site.end, 0, str(m.display_close(site.arg)), PLAN))
     if f.snapshot is not None:
         src = sources[f.snapshot.file]
         out.append(Edit(f.snapshot.file, f.snapshot.start, 0,

@@ -7,7 +7,8 @@ hooked. Found through the tree's own interfaces, never through a class's name:
   (Caffe's per-layer Net::Callback hooks);
 - the solver's set-up: the method that calls the one that creates the net (`net_.reset(...)`):
   the process level attaches at its end;
-- the loss the solver logs: each `ForwardBackward()` called on that net member;
+- the loss the solver logs: each `ForwardBackward()` called on that net member, and each
+  `Forward(&loss)` (the loss `Solve()` displays at the end);
 - the snapshot: the solver's `Snapshot` method, and the calls in the solver's methods that are
   handed a path made by `SnapshotFilename` (each writes the file whole when its value is not
   kept; one whose value is kept, a file handle, writes later and cannot be made atomic here).
@@ -26,6 +27,7 @@ NET_HOOKS = ("add_before_forward", "add_after_forward", "add_after_backward")
 SNAPSHOT_METHOD = "Snapshot"
 SNAPSHOT_NAME_METHOD = "SnapshotFilename"
 LOSS_CALL = "ForwardBackward"
+DISPLAY_CALL = "Forward"  # net_->Forward(&loss): the loss Solve() displays at the end
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Site:
     arg_start: int = 0      # atomic writes: the path argument; losses: the net expression
     arg_end: int = 0
     arg: str = ""
+    net: str = ""           # displays: the net expression the call is made on
 
 
 @dataclass
@@ -50,6 +53,7 @@ class ProcessFacts:
     net_field: str = ""                  # the solver's member that holds the training net
     attach: Optional[Site] = None        # the closing brace of the solver's set-up method
     losses: List[Site] = field(default_factory=list)
+    displays: List[Site] = field(default_factory=list)  # net_->Forward(&x): arg is the &x
     snapshot: Optional[Site] = None      # the opening brace of Snapshot's body
     writes: List[Site] = field(default_factory=list)
     kept_handles: List[Site] = field(default_factory=list)
@@ -122,6 +126,23 @@ def _loss_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
             if base is not None and _strip_this(base.text) == net_field:
                 out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
                                 base.start, base.end, base.text))
+    return out
+
+
+def _display_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
+    """`net_->Forward(&x)` on the training net: the loss is written through the pointer (one
+    argument that is the address of a name, so evaluating it again is harmless)."""
+    out = []
+    for fn in methods:
+        for call in _calls(fn, DISPLAY_CALL):
+            base = _callee_base(call)
+            args = call.children[1:]
+            if base is None or _strip_this(base.text) != net_field or len(args) != 1:
+                continue
+            arg = args[0].text.replace(" ", "")
+            if arg.startswith("&") and arg[1:].replace("_", "a").isalnum():
+                out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
+                                args[0].start, args[0].end, arg, base.text))
     return out
 
 
@@ -204,6 +225,7 @@ def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
     if facts.net_field:
         facts.attach = _attach_site(program, methods, facts.net_field)
         facts.losses = _loss_sites(methods, facts.net_field)
+        facts.displays = _display_sites(methods, facts.net_field)
     snap = program.functions.get(f"{facts.solver_class}::{SNAPSHOT_METHOD}", [])
     if snap and snap[0].body is not None:
         body = snap[0].body
