@@ -15,8 +15,7 @@ from typing import List, Optional
 
 from .. import analyze as analyze_mod
 from .. import buildtree
-from ..check.mpi import build_mpi
-from ..check.run import default_work
+from ..check.run import build_pair, default_work
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import measure, model, nets
@@ -64,8 +63,8 @@ def run(opts, say=lambda s: None, progress=None) -> dict:
                                                          sorted({r for r, _ in pairs}))
     say(data_note)
     analysis = analyze_mod.run(str(root))
-    transformed, original_exe, mpi_exe = build_mpi(root, opts.transformed, work, analysis,
-                                                   opts.jobs, say)
+    transformed, original_exe, mpi_exe = build_pair(root, opts.transformed, work, analysis,
+                                                    False, opts.jobs, say, mpi=True)
     cfgs = configs(pairs, ceiling_nets)
     say(f"timing {choice.name}: {len(cfgs)} configurations x {opts.repeats} repeats, "
         f"{opts.iterations} iterations each")

@@ -8,14 +8,14 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional
 
 from .. import analyze as analyze_mod
-from .. import apply, buildtree
+from .. import buildtree
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import train
-from .run import CheckOptions, default_work, training_inputs
+from .run import CheckOptions, build_pair, default_work, training_inputs
 
 
 @dataclass
@@ -45,29 +45,6 @@ class MpiReport:
         return d
 
 
-def build_mpi(root: Path, given: Optional[str], work: Path, analysis, jobs: int,
-              say) -> Tuple[Path, Path, Path]:
-    """The tree transformed with --mpi (given, or transformed into the work directory), the
-    driver built against the original tree, and against the transformed one with
-    -DCGP_MPI=ON."""
-    if given:
-        transformed = input_dir(given)
-    else:
-        transformed = work / "transformed-mpi-tree"
-        say(f"transforming with --mpi into {transformed}")
-        apply.transform(str(root), str(transformed), force=True, analysis=analysis,
-                        format=True, mpi=True)
-    if not (transformed / "include" / "cgp_mpi.hpp").is_file():
-        raise InputError(f"{transformed} was not transformed with --mpi (no include/cgp_mpi.hpp)")
-    say("building the original tree with the driver")
-    original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, jobs,
-                                   work / "logs" / "original.log", blame="original")
-    say("building the transformed tree with the driver (-DCGP_MPI=ON)")
-    mpi_exe = buildtree.build(transformed, work / "transformed-mpi", buildtree.MPI, jobs,
-                              work / "logs" / "transformed-mpi.log")
-    return transformed, original_exe, mpi_exe
-
-
 def run(opts: CheckOptions, ranks: int, say: Callable[[str], None] = lambda s: None) -> MpiReport:
     t0 = time.time()
     root = input_dir(opts.path)
@@ -85,8 +62,8 @@ def run(opts: CheckOptions, ranks: int, say: Callable[[str], None] = lambda s: N
     solver, net = inputs
     say("analyzing the original tree")
     analysis = analyze_mod.run(str(root))
-    transformed, original_exe, mpi_exe = build_mpi(root, opts.transformed, work, analysis,
-                                                   opts.jobs, say)
+    transformed, original_exe, mpi_exe = build_pair(root, opts.transformed, work, analysis,
+                                                    False, opts.jobs, say, mpi=True)
     report = MpiReport(str(root), str(transformed), str(work), ranks, None, notes=notes)
     say(f"training {net.name} for {opts.iterations} iterations: 1 process x 1 thread "
         f"(original), {ranks} ranks x 1 thread (mpirun)")

@@ -258,22 +258,29 @@ def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
 
 
 def build_pair(root: Path, given: Optional[str], work: Path, analysis, deterministic: bool,
-               jobs: int, say) -> Tuple[Path, Path, Path]:
-    """The transformed tree (given, or transformed into the work directory) and the driver
-    built against the original and against the transformed tree (OpenMP on)."""
+               jobs: int, say, mpi: bool = False) -> Tuple[Path, Path, Path]:
+    """The transformed tree (given, or transformed into the work directory; with mpi, with
+    the process level) and the driver built against the original and against the
+    transformed tree (OpenMP on; with mpi, also -DCGP_MPI=ON)."""
+    tag = "transformed-mpi" if mpi else "transformed"
     if given:
         transformed = input_dir(given)
     else:
-        transformed = work / "transformed-tree"
-        say(f"transforming into {transformed}")
+        transformed = work / f"{tag}-tree"
+        say(f"transforming{' with --mpi' if mpi else ''} into {transformed}")
         apply.transform(str(root), str(transformed), force=True, analysis=analysis,
-                        deterministic=deterministic, format=True)
+                        deterministic=deterministic, format=True, mpi=mpi)
+    if mpi and not (transformed / "include" / apply.MPI_RUNTIME_NAME).is_file():
+        raise InputError(f"{transformed} was not transformed with --mpi "
+                         f"(no include/{apply.MPI_RUNTIME_NAME})")
     say("building the original tree with the driver")
     original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, jobs,
                                    work / "logs" / "original.log", blame="original")
-    say("building the transformed tree with the driver (OpenMP on)")
-    transformed_exe = buildtree.build(transformed, work / "transformed", buildtree.OPENMP,
-                                      jobs, work / "logs" / "transformed.log")
+    say(f"building the transformed tree with the driver "
+        f"({'-DCGP_MPI=ON' if mpi else 'OpenMP on'})")
+    transformed_exe = buildtree.build(transformed, work / tag,
+                                      buildtree.MPI if mpi else buildtree.OPENMP,
+                                      jobs, work / "logs" / f"{tag}.log")
     return transformed, original_exe, transformed_exe
 
 
