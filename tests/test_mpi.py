@@ -27,7 +27,7 @@ DATA = ROOT / "data" / "fashion-mnist"
 SOLVER = ROOT / "caffe_src" / "examples" / "mnist" / "lenet_solver.prototxt"
 NET = ROOT / "caffe_src" / "examples" / "mnist" / "lenet_train_test.prototxt"
 MPI_BUILD = WORK / "transformed-mpi" / "build-mpi"
-# Runs of each killed-rank case (the stress loop of docs/MPI.md sets 10).
+# Runs of each killed-rank case (the stress loop of docs/CHECK.md sets 10).
 KILL_RUNS = int(os.environ.get("CGP_MPI_KILL_RUNS", "1"))
 pytestmark = pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
 
