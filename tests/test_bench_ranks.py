@@ -11,7 +11,10 @@ from transformer.bench import measure, model, ranks
 
 def test_combinations_that_fit_the_cores():
     assert ranks.combos([1, 2], [1, 2], cpus=2) == [(1, 1), (1, 2), (2, 1)]
-    assert ranks.combos([2, 4], [1, 2], cpus=8) == [(1, 1), (2, 1), (2, 2), (4, 1), (4, 2)]
+    # one process on the same cores is always beside a multi-rank combination
+    assert ranks.combos([1, 2], [1], cpus=2) == [(1, 1), (1, 2), (2, 1)]
+    assert ranks.combos([2, 4], [1, 2], cpus=8) == [(1, 1), (1, 2), (1, 4), (1, 8), (2, 1),
+                                                     (2, 2), (4, 1), (4, 2)]
     assert ranks.combos([4], [4], cpus=2) == [(1, 1)]  # nothing else fits: 1 x 1 still runs
 
 
@@ -50,16 +53,19 @@ def test_figures_and_model_from_measurements():
     mpi_on = {"ranks": 2, "exposed_ms": 0.1, "bytes": 1e6, "buckets": 2}
     mpi_off = {"ranks": 2, "exposed_ms": 0.4, "bytes": 1e6, "buckets": 2}
     got = ranks.figures([_measured("original", 100.0), _measured("1x1", 100.0),
-                         _measured("2x1", 52.0, mpi_on, r=2),
+                         _measured("1x2", 54.6, t=2), _measured("2x1", 52.0, mpi_on, r=2),
                          _measured("2x1-serial", 53.0, mpi_off, r=2)],
-                        [(1, 1), (2, 1)], batch=100, bandwidth_gbit=10, latency_us=5)
-    two = got["rows"][1]
+                        [(1, 1), (1, 2), (2, 1)], batch=100, bandwidth_gbit=10, latency_us=5)
+    two = got["rows"][2]
     assert two["speedup"] == pytest.approx(100 / 52)
+    assert two["vs_one_process"] == pytest.approx(54.6 / 52)
+    assert "vs_one_process" not in got["rows"][1]
     assert two["allreduce_ms"] == 0.4 and two["exposed_ms"] == 0.1
     assert two["overlap_fraction"] == pytest.approx(0.75)
     m = got["model"]
     assert m["label"].startswith("MODEL")
-    assert m["per_sample_ms"] == pytest.approx(0.52) and m["gradient_bytes"] == 1e6
+    assert m["per_sample_ms"] == pytest.approx(0.52)  # the fastest combination: 2 x 1
+    assert m["gradient_bytes"] == 1e6
     assert [r["nodes"] for r in m["rows"]] == model.NODES
 
 

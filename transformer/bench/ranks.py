@@ -23,9 +23,11 @@ from .measure import Config
 
 
 def combos(ranks: List[int], threads: List[int], cpus: int) -> List[tuple]:
-    """Every (ranks, threads) whose ranks x threads fits the cores, 1 x 1 always."""
+    """Every (ranks, threads) whose ranks x threads fits the cores, 1 x 1 always, and beside
+    each multi-rank one, one process with as many threads (the same cores, one process)."""
     out = {(1, 1)}
     out |= {(r, t) for r in ranks for t in threads if r * t <= cpus}
+    out |= {(1, r * t) for r, t in list(out) if r > 1}
     return sorted(out)
 
 
@@ -94,6 +96,8 @@ def figures(measured: List[measure.Measured], pairs: List[tuple], batch: Optiona
     for r, t in pairs:
         m = by[f"{r}x{t}"]
         row = {"ranks": r, "threads": t, "ms": m.iteration, "speedup": one / m.iteration["median"]}
+        if r > 1:  # against one process on the same cores: above 1, the ranks are faster
+            row["vs_one_process"] = by[f"1x{r * t}"].iteration["median"] / m.iteration["median"]
         serial = by.get(f"{r}x{t}-serial")
         if serial is not None and m.mpi and serial.mpi:
             row.update(allreduce_ms=serial.mpi["exposed_ms"], exposed_ms=m.mpi["exposed_ms"],
@@ -128,17 +132,20 @@ def table(result: dict) -> str:
              f"{result['repeats']} runs x {result['iterations']} iterations",
              result.get("data", ""),
              f"sequential original: {result['original_ms']['median']:.2f} ms",
-             f"{'R x T':>6} {'ms':>9} {'vs 1x1':>7} {'ceiling':>8} {'allreduce ms':>12} "
-             f"{'exposed ms':>10} {'overlap':>8}"]
+             f"{'R x T':>6} {'ms':>9} {'vs 1x1':>7} {'vs 1xRT':>8} {'ceiling':>8} "
+             f"{'allreduce ms':>12} {'exposed ms':>10} {'overlap':>8}"]
     for r in result["rows"]:
         ceil = f"{r['ceiling_speedup']:.2f}x" if "ceiling_speedup" in r else "-"
         comm = (f"{r['allreduce_ms']:>12.3f} {r['exposed_ms']:>10.3f} "
                 f"{r['overlap_fraction']:>7.0%}") if "allreduce_ms" in r else \
             f"{'-':>12} {'-':>10} {'-':>8}"
+        one = f"{r['vs_one_process']:.2f}x" if "vs_one_process" in r else "-"
         lines.append(f"{r['ranks']:>2} x {r['threads']:<2} {r['ms']['median']:>9.2f} "
-                     f"{r['speedup']:>6.2f}x {ceil:>8} {comm}")
+                     f"{r['speedup']:>6.2f}x {one:>8} {ceil:>8} {comm}")
     lines.append("allreduce ms: per iteration with the overlap off (every bucket after "
                  "backward); exposed ms: what the overlapped run still waits after backward")
+    lines.append("vs 1xRT: one process with R x T threads over R ranks x T threads (the same "
+                 "cores; above 1x the ranks are faster)")
     lines.append("ceiling: R sequential originals at once, each on 1/R of the batch, against "
                  "one on all of it (what this machine gives R workers now)")
     if result["model"]:
