@@ -155,11 +155,23 @@ def _solver(tmp_path: Path, snapshot_every: int, max_iter: int) -> Path:
     return out
 
 
+def _children(pid: int) -> list:
+    """The processes whose parent is pid, from /proc (no procps needed)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:  # after the command name: state, ppid, ...
+            out.append(int(stat.parent.name))
+    return out
+
+
 def _rank_pids(launcher_pid: int) -> dict:
     """rank -> pid of mpirun's rank processes (from their environments)."""
     out = {}
-    for child in subprocess.run(["pgrep", "-P", str(launcher_pid)], capture_output=True,
-                                text=True).stdout.split():
+    for child in _children(launcher_pid):
         try:
             env = Path(f"/proc/{child}/environ").read_bytes().split(b"\0")
         except OSError:

@@ -61,7 +61,9 @@ def mpirun(ranks: int) -> List[str]:
     if exe is None:
         raise InputError("mpirun not found: the process level runs under Open MPI "
                          "(Debian: openmpi-bin libopenmpi-dev)")
-    cmd = [exe, "-np", str(ranks), "--oversubscribe", "--bind-to", "none"]
+    cmd = [exe, "-np", str(ranks), "--oversubscribe", "--bind-to", "none",
+           # shared-memory copies without cross-memory attach, which containers often deny
+           "--mca", "btl_vader_single_copy_mechanism", "none"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-run-as-root")
     return cmd
