@@ -8,13 +8,12 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
 import pytest
+from support.cli import cgp
 
 from transformer import buildtree
 from transformer.check import compare, tree_tests
@@ -26,11 +25,6 @@ DATA = ROOT / "data" / "fashion-mnist"
 # docs/CHECK.md sets 20, with another CPU-bound job running).
 NEGATIVE_RUNS = int(os.environ.get("CGP_NEGATIVE_RUNS", "1"))
 pytestmark = pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
-
-
-def cgp(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "transformer", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")

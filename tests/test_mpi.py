@@ -12,11 +12,11 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from support.cli import cgp
 
 from transformer import buildtree
 from transformer.check import train
@@ -30,11 +30,6 @@ MPI_BUILD = WORK / "transformed-mpi" / "build-mpi"
 # Runs of each killed-rank case (the stress loop of docs/CHECK.md sets 10).
 KILL_RUNS = int(os.environ.get("CGP_MPI_KILL_RUNS", "1"))
 pytestmark = pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
-
-
-def cgp(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "transformer", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")

@@ -10,25 +10,12 @@ from .process_plan import ProcessPlan
 PLAN = "process level (--mpi)"
 
 
-def _indent_at(source: bytes, offset: int) -> str:
-    start = source.rfind(b"\n", 0, offset) + 1
-    line = source[start:offset]
-    return line[:len(line) - len(line.lstrip())].decode() or ""
-
-
-def _lead(source: bytes, line_start: int) -> int:
-    """How many blanks open the line that starts at line_start."""
-    i = line_start
+def _blanks(source: bytes, offset: int) -> str:
+    """The blanks that open the line holding offset."""
+    start = i = source.rfind(b"\n", 0, offset) + 1
     while source[i:i + 1] in (b" ", b"\t"):
         i += 1
-    return i - line_start
-
-
-def _body_indent(source: bytes, offset: int) -> str:
-    """The indentation of the statements in the block that encloses offset."""
-    nxt = source.find(b"\n", offset) + 1
-    line = source[nxt:source.find(b"\n", nxt)]
-    return line[:len(line) - len(line.lstrip())].decode() or "  "
+    return source[start:i].decode()
 
 
 def edits(plan: ProcessPlan, sources: Dict[str, bytes], env) -> List[Edit]:
@@ -37,10 +24,9 @@ def edits(plan: ProcessPlan, sources: Dict[str, bytes], env) -> List[Edit]:
     out: List[Edit] = []
     if f.attach is not None:
         src = sources[f.attach.file]
-        before = src.rfind(b"\n", 0, src.rfind(b"\n", 0, f.attach.start)) + 1
+        last_line = src.rfind(b"\n", 0, f.attach.start)  # the line before the closing brace
         out.append(Edit(f.attach.file, f.attach.start, 0,
-                        str(m.attach(_indent_at(src, before + _lead(src, before)) or "  ")),
-                        PLAN))
+                        str(m.attach(_blanks(src, last_line) or "  ")), PLAN))
     for site in f.losses:
         out.append(Edit(site.file, site.start, 0, str(m.loss_open(site.arg)), PLAN))
         out.append(Edit(site.file, site.end, 0, str(m.loss_close()), PLAN))
@@ -50,13 +36,14 @@ def edits(plan: ProcessPlan, sources: Dict[str, bytes], env) -> List[Edit]:
     if f.snapshot is not None:
         src = sources[f.snapshot.file]
         out.append(Edit(f.snapshot.file, f.snapshot.start, 0,
-                        str(m.root_only(_body_indent(src, f.snapshot.start))), PLAN))
+                        str(m.root_only(_blanks(src, src.find(b"\n", f.snapshot.start) + 1)
+                                        or "  ")), PLAN))
     for site in f.writes:
         src = sources[site.file]
         statement = (src[site.start:site.arg_start] + b"cgp_file.partial()" +
                      src[site.arg_end:site.end]).decode("utf-8", "surrogateescape")
         out.append(Edit(site.file, site.start, site.end - site.start,
-                        str(m.atomic_write(_indent_at(src, site.start), site.arg, statement)),
+                        str(m.atomic_write(_blanks(src, site.start), site.arg, statement)),
                         PLAN))
     return out
 

@@ -99,7 +99,7 @@ class Program:
                     for n in fn.body.walk() if fn.body else []:
                         if n.kind == "call" and n.name == accessor and n.children and \
                                 n.children[0].children and \
-                                _strip_this(n.children[0].children[0].text) == name:
+                                strip_this(n.children[0].children[0].text) == name:
                             return True
         return False
 
@@ -113,7 +113,8 @@ class Program:
         return out
 
 
-def _strip_this(text: str) -> str:
+def strip_this(text: str) -> str:
+    """An expression's text without blanks and without a leading `this->`."""
     t = text.replace(" ", "")
     for prefix in ("this->",):
         if t.startswith(prefix):

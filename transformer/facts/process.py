@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Dict, List, Optional
 
 from ..ir import FunctionIR, Node
-from .classes import Program
+from .classes import Program, strip_this
 
 RUNTIME_HEADER = "cgp_mpi.hpp"
 SOLVER_HOOK = "add_callback"
@@ -93,11 +93,6 @@ def _callee_base(call: Node) -> Optional[Node]:
     return None
 
 
-def _strip_this(text: str) -> str:
-    t = text.replace(" ", "")
-    return t[len("this->"):] if t.startswith("this->") else t
-
-
 def _methods(program: Program, classes: List[str]) -> List[FunctionIR]:
     out = []
     for key, defs in sorted(program.functions.items()):
@@ -109,7 +104,7 @@ def _methods(program: Program, classes: List[str]) -> List[FunctionIR]:
 def _attach_site(program: Program, methods: List[FunctionIR], net_field: str) -> Optional[Site]:
     """The end of the method that calls the one creating the net member."""
     creators = {fn.name for fn in methods
-                if any(_strip_this((_callee_base(c) or Node("", 0, 0, 0, "")).text) == net_field
+                if any(strip_this((_callee_base(c) or Node("", 0, 0, 0, "")).text) == net_field
                        for c in _calls(fn, "reset"))}
     for fn in methods:
         if fn.body is not None and any(_calls(fn, name) for name in creators):
@@ -123,7 +118,7 @@ def _loss_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
     for fn in methods:
         for call in _calls(fn, LOSS_CALL):
             base = _callee_base(call)
-            if base is not None and _strip_this(base.text) == net_field:
+            if base is not None and strip_this(base.text) == net_field:
                 out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
                                 base.start, base.end, base.text))
     return out
@@ -137,7 +132,7 @@ def _display_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
         for call in _calls(fn, DISPLAY_CALL):
             base = _callee_base(call)
             args = call.children[1:]
-            if base is None or _strip_this(base.text) != net_field or len(args) != 1:
+            if base is None or strip_this(base.text) != net_field or len(args) != 1:
                 continue
             arg = args[0].text.replace(" ", "")
             if arg.startswith("&") and arg[1:].replace("_", "a").isalnum():
