@@ -77,8 +77,8 @@ def _select(analysis, only: Optional[Sequence[str]]) -> Tuple[List[Decision], Li
             bad = [x for x in ds if x.decision != "parallel"][0]
             why = f"rejected ({bad.reason}): {bad.detail}" if len(ds) == 1 else \
                 f"rejected for {bad.cls} ({bad.reason})"
-        elif len({json.dumps(x.to_json(), sort_keys=True, default=str).replace(x.cls, "")
-                  for x in ds}) > 1:
+        elif len({json.dumps({**x.to_json(), "inherits": ""}, sort_keys=True,
+                             default=str).replace(x.cls, "") for x in ds}) > 1:
             why = "the classes that reach this loop need different plans"
         elif d.file in analysis.error_files:
             why = "the file has syntax errors: copied unchanged"

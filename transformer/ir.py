@@ -22,7 +22,9 @@ class Node:
     For `binop`/`assign`/`unop`, `op` is the operator spelling ('+', '+=', '++', 'post++').
     For `decl`, `name`/`type` describe the variable and children hold the initializer.
     For `for`, children are [init, cond, inc, body]; absent parts are `null` nodes.
-    `ref` says what a `name` refers to: param, local, field, function, global or ''.
+    `ref` says what a `name` refers to: param, local, field, function, global (namespace
+    scope or a static data member), static (a function-local static), thread (thread_local)
+    or ''. On a `decl` it is the variable's storage: static, thread or ''.
     `macro` is true when the node's text comes from a macro expansion.
     """
 

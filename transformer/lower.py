@@ -181,7 +181,7 @@ class _Lowerer:
     def lower_var_decl(self, c):
         kids = self.children(c)
         return self.node(c, "decl", kids[-1:] if kids else [], name=c.spelling,
-                         type=c.type.spelling)
+                         type=c.type.spelling, ref=_storage(c))
 
     def lower_return_stmt(self, c):
         return self.node(c, "return", self.children(c))
@@ -298,6 +298,9 @@ class _Lowerer:
                 parent = ref.semantic_parent
                 n.ref = "local" if parent is not None and parent.kind.name in _FUNCTION_KINDS \
                     else "global"
+                n.ref = _storage(ref) or n.ref
+                if n.ref != "local":  # shared or thread-local: is it an array or pointer?
+                    n.type = ref.type.spelling
             elif rk == "FIELD_DECL":
                 n.ref = "field"
             elif rk in _FUNCTION_KINDS or rk == "OVERLOADED_DECL_REF":
@@ -344,6 +347,21 @@ class _Lowerer:
 
     def lower_lambda_expr(self, c):
         return self.node(c, "lambda", self.children(c))
+
+
+def _storage(var) -> str:
+    """'thread' for a thread_local variable, 'static' for a function-local static, else ''
+    (a variable of namespace or class scope is told apart by its references: 'global')."""
+    try:
+        if var.tls_kind.name != "NONE":
+            return "thread"
+        parent = var.semantic_parent
+        if var.storage_class.name == "STATIC" and parent is not None and \
+                parent.kind.name in _FUNCTION_KINDS:
+            return "static"
+    except (ValueError, AttributeError):  # a libclang that does not know the kind
+        return ""
+    return ""
 
 
 def _field_type(field, source: bytes) -> str:

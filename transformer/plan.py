@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from itertools import product
 from typing import Dict, List, Optional, Set, Tuple
 
-from .facts.effects import Access, BodyEffects
+from .facts.effects import Access, BodyEffects, covered
 from .facts.form import Form
 from .facts.loops import LoopFacts
 from .facts.mathlib import TABLE
@@ -31,8 +30,10 @@ BLOB_ACCESSOR = "blob accessor"
 NOT_BATCH = "not a batch loop"
 UNKNOWN_EXTENT = "unknown extent"
 UNSUPPORTED_FORM = "unsupported form"
+GLOBAL_STATE = "global state"
 REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
-           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT, UNSUPPORTED_FORM)
+           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT, UNSUPPORTED_FORM,
+           GLOBAL_STATE)
 
 
 
@@ -157,6 +158,7 @@ class Decision:
     degraded: bool = False
     start: int = 0
     end: int = 0
+    inherits: str = ""  # "Base::Forward_cpu": this row is for a class that inherits it
 
     def plan_parts(self) -> List[Tuple[str, List[str]]]:
         """The non-empty parts of the plan, as (what, names), for reports and markers."""
@@ -273,8 +275,20 @@ class NoSharedScalarWrites(Rule):
         return None
 
 
+class NoSharedStateWrites(Rule):
+    DESCRIPTION = ("Namespace-scope variables, static data members and function-local statics "
+                   "are not written in the loop or the functions it reaches.")
+
+    def check(self, f, e):
+        if e.shared_state:
+            return Rejection(GLOBAL_STATE, "writes state shared by every thread: " +
+                             ", ".join(dict.fromkeys(e.shared_state)))
+        return None
+
+
 RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng(),
-                     NoEarlyExit(), KnownCalls(), ProvableInduction(), NoSharedScalarWrites()]
+                     NoEarlyExit(), NoSharedStateWrites(), KnownCalls(), ProvableInduction(),
+                     NoSharedScalarWrites()]
 
 
 def plan_rules() -> Dict[str, str]:
@@ -300,23 +314,6 @@ class RewritableForm:
 
 
 # --- memory decisions ---------------------------------------------------------------------
-def _covered(read: Access, writes: List[Access]) -> bool:
-    """True when on every path where `read` runs, some earlier write of its root ran."""
-    earlier = [w for w in writes if w.order < read.order and w.exact]
-    if not earlier:
-        return False
-    atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
-    if len(atoms) > 12:
-        return False
-    for values in product((False, True), repeat=len(atoms)):
-        env = dict(zip(atoms, values))
-        if not all(env[a] == pos for a, pos in read.guards):
-            continue
-        if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
-            return False
-    return True
-
-
 def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     """Each memory root the body touches: partitioned by sample, reduced, privatized, or a
     Rejection."""
@@ -330,7 +327,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     for (kind, name, _buf), accs in sorted(by_root.items()):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
-        if kind in ("unknown", "private", "scalar"):
+        if kind in ("unknown", "private", "scalar", "global"):
             _check_plain_root(kind, name, writes)
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
@@ -354,6 +351,9 @@ def _check_plain_root(kind: str, name: str, writes: List[Access]) -> None:
     if kind == "scalar" and writes:
         raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
                                       f"variable shared by all samples, through a pointer")
+    if kind == "global" and writes:
+        raise Rejection(GLOBAL_STATE, f"line {writes[0].line}: {writes[0].via} writes "
+                                      f"{name}, state shared by every thread")
 
 
 def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: bool,
@@ -361,15 +361,20 @@ def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: 
     """An input/output blob: writes stay in the sample's slice, and no other sample is read
     while the loop writes one."""
     for w in writes:
+        if w.offset.partitioned and w.offset.unsized:
+            raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} at a stride "
+                                          f"({', '.join(w.offset.unsized)}) that is not a "
+                                          f"sample's size: samples' slices may overlap")
         if not w.offset.partitioned:
             why = "a neighbouring sample" if w.offset.shifted else "every sample's data"
             raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} "
                                           f"outside the sample's slice ({why})")
     for r in reads:
-        if r.offset.shifted and io_written:
+        if (r.offset.shifted or r.offset.opaque) and io_written:
+            which = "another sample" if r.offset.shifted else "samples it cannot tell"
             raise Rejection(CROSS_SAMPLE if writes else ALIASING,
-                            f"line {r.line}: reads another sample of {name} while "
-                            f"the loop writes an input/output blob")
+                            f"line {r.line}: reads {which} of {name} while the loop "
+                            f"writes an input/output blob (in place, the same memory)")
     if writes:
         strides = sorted({s for w in writes for s in w.offset.strides})
         assumes.append(f"writes to {name} through sample-n pointers stay inside "
@@ -400,9 +405,12 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     # scratch: every read must follow a write in the same iteration
     for r in reads + [w for w in writes if w.mode in ("acc", "update")]:
         prior = [w for w in writes if w.order < r.order and w.mode == "write"]
-        if not _covered(r, prior):
+        if not covered(r, prior):
             raise Rejection(CROSS_SAMPLE, f"line {r.line}: {name} is read before it is "
                                           f"written in the same iteration")
+    if name in e.read_after:
+        raise Rejection(CROSS_SAMPLE, f"{name} would be private to the loop, but what the "
+                                      f"loop leaves in it is read: {e.read_after[name]}")
     first_write = min(writes, key=lambda w: w.order)
     aliases = [Alias(var, typ, buf) for buf in ("data", "diff")
                for var, typ in e.alias_vars.get(f"{name}.{buf}", [])]
@@ -430,6 +438,9 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
         modes = {s.mode for s in accs}
         if modes == {"read"}:
             continue
+        if name.startswith("thread_local "):
+            _check_thread_local(name, accs, e)
+            continue
         if modes == {"acc"}:
             ops = {s.op for s in accs}
             if ops <= {"+=", "-=", "++", "--", "post++", "post--"}:
@@ -438,12 +449,25 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
         writes = [s for s in accs if s.mode == "write"]
         uses = [s for s in accs if s.mode != "write"]
         if writes and name not in e.used_after and \
-                all(_covered(u, [w for w in writes if w.order < u.order]) for u in uses):
+                all(covered(u, [w for w in writes if w.order < u.order]) for u in uses):
             private.append(name)
             continue
         raise Rejection(CROSS_SAMPLE, f"scalar {name} carries a value from one sample to the "
                                       f"next (line {accs[0].line})")
     return list(out.values()), sorted(private)
+
+
+def _check_thread_local(name: str, accs: List, e: BodyEffects) -> None:
+    """A thread_local is each thread's own variable: free when every sample writes it
+    before reading it and the function does not read it after the loop (where it would see
+    only the calling thread's part)."""
+    writes = [s for s in accs if s.mode == "write"]
+    var = name.split(" ", 1)[1]
+    if var in e.used_after or not all(
+            covered(u, [w for w in writes if w.order < u.order])
+            for u in accs if u.mode != "write"):
+        raise Rejection(CROSS_SAMPLE, f"{name} carries a value from one sample to the next "
+                                      f"(line {accs[0].line})")
 
 
 def _extent_reason(f: LoopFacts) -> Tuple[str, str]:
@@ -481,7 +505,7 @@ def _reject(d: Decision, rej: Rejection) -> None:
 def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
     d = Decision(file=f.file, line=f.line, cls=f.cls, method=f.method, kind=f.kind,
                  decision="rejected", var=f.var, trip=f.trip, degraded=f.degraded,
-                 start=f.start, end=f.end)
+                 start=f.start, end=f.end, inherits=f.inherits)
     if f.kind == "batch-blas":
         return _decide_blas(f, d)
     if f.kind == "elementwise-call":

@@ -17,7 +17,7 @@ def table(a: Analysis, color: bool = False) -> str:
     lines.append("-" * len(header))
     for d in a.decisions:
         loc = f"{d.file}:{d.line}"
-        who = f"{d.cls}::{d.method}"
+        who = f"{d.cls}::{d.method}" + (f" (inherits {d.inherits})" if d.inherits else "")
         if d.decision == "parallel":
             parts = [f"{what}=" + ",".join(names) for what, names in d.plan_parts()]
             verdict = paint("PARALLEL", "32") + (" " + " ".join(parts) if parts else "")

@@ -69,14 +69,23 @@ class Program:
                 return defs[0]
         return None
 
-    def field_type(self, cls: str, name: str) -> Optional[str]:
-        for c in self.ancestry(cls):
-            ci = self.classes.get(c)
-            if ci:
-                for f in ci.fields:
-                    if f.name == name:
-                        return f.type
-        return None
+    def descendants(self, cls: str) -> List[str]:
+        """Every class of the tree that derives from cls, directly or not (sorted)."""
+        return sorted(c for c in self.classes if c != cls and cls in self.ancestry(c)[1:])
+
+    def dispatch_targets(self, cls: str, name: str) -> List[FunctionIR]:
+        """The bodies `this->name(...)` may run on an object whose static class is cls: the
+        definition static lookup finds, then every override in a class of the tree derived
+        from cls (a call in a method of cls may run on any of them)."""
+        out: List[FunctionIR] = []
+        first = self.resolve_method(cls, name)
+        if first is not None:
+            out.append(first)
+        for d in self.descendants(cls):
+            for fn in self.functions.get(f"{d}::{name}", [])[:1]:
+                if all(fn is not o for o in out):
+                    out.append(fn)
+        return out
 
     def field_reachable(self, cls: str, name: str) -> bool:
         """Can a method of cls name the member `name` (declared in cls, or not private in

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
@@ -21,6 +22,11 @@ from .shapes import ShapeOracle, norm_text
 
 MAX_CALL_DEPTH = 6
 Guard = Tuple[str, bool]
+# name references to variables that outlive the iteration and are shared by every thread
+SHARED_REFS = ("global", "static")
+# guard atoms that stand for a condition with no C++ spelling (a switch case, a catch
+# handler, the dynamic type of `this`): they decide paths, never an induction's condition
+OPAQUE = "<"
 
 
 @dataclass(frozen=True)
@@ -53,12 +59,15 @@ class Offset:
     inner: bool = False
     strides: List[str] = field(default_factory=list)
     data: bool = False  # a value loaded from memory (a label, a mask) indexes within
+    # strides v is multiplied by that are not known to be one sample's size (a layer
+    # setting such as a hop between frames): slices of that stride may overlap
+    unsized: List[str] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
         return Offset(self.sample or other.sample, self.unit or other.unit,
                       self.shifted or other.shifted, self.opaque or other.opaque,
                       self.inner or other.inner, self.strides + other.strides,
-                      self.data or other.data)
+                      self.data or other.data, self.unsized + other.unsized)
 
     @property
     def depends(self) -> bool:
@@ -190,18 +199,26 @@ class BodyEffects:
     written_names: Set[str] = field(default_factory=set)  # variables assigned in the body
     early_exits: List[str] = field(default_factory=list)
     member_scalar_writes: List[str] = field(default_factory=list)
+    # writes to state every thread shares: namespace-scope variables, static data members,
+    # function-local statics ("g_frames at line 12 (namespace scope)")
+    shared_state: List[str] = field(default_factory=list)
     helpers: List[str] = field(default_factory=list)  # methods followed
     aliases: Dict[str, str] = field(default_factory=dict)  # root label -> local pointer name
     # root label -> every pointer variable declared before the loop that points into it,
     # with its declared type: [(name, type)]
     alias_vars: Dict[str, List[Tuple[str, str]]] = field(default_factory=dict)
     live_in: Set[str] = field(default_factory=set)  # scratch written before the loop
+    # scratch -> where something reads what the loop left in it (facts/liveness.py)
+    read_after: Dict[str, str] = field(default_factory=dict)
     used_after: Set[str] = field(default_factory=set)  # names the function uses after it
     macro: bool = False
     omp: bool = False
     has_inner_loop: bool = False
 
 
+# statements the IR keeps as `other` nodes that the walker must see as statements
+_STATEMENTS = ("GOTO_STMT", "INDIRECT_GOTO_STMT", "CXX_THROW_EXPR", "SWITCH_STMT", "CASE_STMT",
+               "DEFAULT_STMT", "LABEL_STMT", "CXX_TRY_STMT", "CXX_CATCH_STMT")
 _ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
 
 
@@ -217,6 +234,9 @@ class _Frame:
         self.decl_guards: Dict[str, FrozenSet] = {}  # conditions a local's scope runs under
         self.ref_targets: Dict[str, Root] = {}  # reference parameters -> what they alias
         self.returns: List[FrozenSet] = []  # guards under which this callee returned
+        # guards under which the innermost loop's iteration (or a switch) was left by
+        # continue or break: the rest of the enclosing blocks runs under their negation
+        self.skips: List[FrozenSet] = []
         self.inexact_blocks = 0
 
 
@@ -237,6 +257,9 @@ class EffectWalker:
         self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
         self._top_fn: Optional[FunctionIR] = None  # the loop's function (None: not walking)
         self._guards_now: FrozenSet[Guard] = frozenset()
+        # innermost first: for each enclosing inner loop ('loop') or switch ('switch') of
+        # the body, the lines of the breaks that leave it
+        self._breakables: List[Tuple[str, List[int]]] = []
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -245,6 +268,33 @@ class EffectWalker:
         statements of fn that precede the loop, for pointer provenance."""
         frame = _Frame(fn, {})
         self.loop_var = loop_var
+        self._bind(frame, before)
+        self.eff.macro = loop.macro
+        for var, ptr in frame.ptrs.items():
+            self.eff.aliases.setdefault(ptr.root.label(), var)
+            if var in self._ptr_types:
+                for c in ptr.choices:
+                    self.eff.alias_vars.setdefault(c.root.label(), []).append(
+                        (var, self._ptr_types[var]))
+        self._induction_vars = self._induction_candidates(frame, loop.children[3])
+        self.eff.written_names = _updated_names(loop.children[3])
+        self._top_fn = fn
+        self.walk(frame, loop.children[3], frozenset(), 0)
+        self._top_fn = None
+        return self.eff
+
+    def analyze_statements(self, fn: FunctionIR, before: List[Node],
+                           stmts: List[Node]) -> BodyEffects:
+        """Effects of running `stmts` of fn once, in order (no loop variable), with the
+        pointers that `before` declares known: what a function does around a loop."""
+        frame = _Frame(fn, {})
+        self._bind(frame, before)
+        self.walk(frame, Node("block", 0, 0, 0, "", list(stmts)), frozenset(), 0)
+        return self.eff
+
+    def _bind(self, frame: _Frame, before: List[Node]) -> None:
+        """The pointers and values that statements run before the walked code declare or
+        assign, and the scratch they write (live into the loop)."""
         for stmt in before:
             for n in stmt.walk():
                 if n.kind == "decl":
@@ -260,19 +310,6 @@ class EffectWalker:
                             ptr = self.eval_ptr(frame, args[eff.index])
                             if ptr is not None and ptr.root.kind in ("local", "member"):
                                 self.eff.live_in.add(ptr.root.name)
-        self.eff.macro = loop.macro
-        for var, ptr in frame.ptrs.items():
-            self.eff.aliases.setdefault(ptr.root.label(), var)
-            if var in self._ptr_types:
-                for c in ptr.choices:
-                    self.eff.alias_vars.setdefault(c.root.label(), []).append(
-                        (var, self._ptr_types[var]))
-        self._induction_vars = self._induction_candidates(frame, loop.children[3])
-        self.eff.written_names = _updated_names(loop.children[3])
-        self._top_fn = fn
-        self.walk(frame, loop.children[3], frozenset(), 0)
-        self._top_fn = None
-        return self.eff
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
         init = decl.children[0] if decl.children else None
@@ -284,6 +321,8 @@ class EffectWalker:
                 self.outer_pointers.add(decl.name)
             else:
                 self.outer_scalars.add(decl.name)
+        elif decl.ref == "static":
+            return  # a function-local static: one variable for every call and thread
         else:
             frame.inside.add(decl.name)
         if init is None:
@@ -316,6 +355,8 @@ class EffectWalker:
                 return Root("member", text, buf)
         if base.kind == "member" or (base.kind == "name" and base.ref == "field"):
             return Root("member", base.name, buf)
+        if base.kind == "name" and base.ref in SHARED_REFS + ("thread",):
+            return Root("global", base.name, buf)
         if base.kind == "name":
             bound = frame.bindings.get(base.name)
             if isinstance(bound, Root):
@@ -390,7 +431,9 @@ class EffectWalker:
                         return Offset(data=True, inner=inner)
                     if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
                         return Offset(sample=True, inner=inner, data=ox.data,
-                                      strides=[norm_text(y.text)])
+                                      strides=[norm_text(y.text)],
+                                      unsized=[] if self._sample_size(y) else
+                                      [norm_text(y.text)])
                     if ox.shifted:
                         return Offset(shifted=True, inner=inner)
                     return Offset(opaque=True, inner=inner)
@@ -409,6 +452,12 @@ class EffectWalker:
             return self._classify_offset(frame, e.children[0], inner)
         return Offset(opaque=True, inner=inner)
 
+    def _sample_size(self, stride: Node) -> bool:
+        """May this stride be the size of one sample? Taken on Caffe's layout convention,
+        unless every value of it is a layer setting (a hop between frames), which sizes
+        nothing: then samples' slices may overlap."""
+        return self.oracle.kind(stride) == "stride" or not self.oracle.from_setting(stride)
+
     def eval_ptr(self, frame: _Frame, e: Node) -> Optional[Ptr]:
         """The root and offset of a pointer-valued expression, or None if not a pointer."""
         if e.kind == "cast" and e.children:
@@ -422,6 +471,8 @@ class EffectWalker:
             b = frame.bindings.get(e.name)
             if isinstance(b, Ptr):
                 return b
+            if e.ref in SHARED_REFS + ("thread",) and ("*" in e.type or "[" in e.type):
+                return Ptr(self._scalar_root(frame, e.name, e.ref), Offset())
             if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
                 return Ptr(Root("unknown", e.name, "raw"), Offset())
             return None
@@ -442,7 +493,7 @@ class EffectWalker:
         if e.kind == "unop" and e.op == "&" and e.children:
             inner = e.children[0]
             if inner.kind == "name":
-                return Ptr(self._scalar_root(frame, inner.name), Offset())
+                return Ptr(self._scalar_root(frame, inner.name, inner.ref), Offset())
             if inner.kind == "index" and len(inner.children) == 2:
                 p = self.eval_ptr(frame, inner.children[0])
                 if p is not None:
@@ -496,9 +547,14 @@ class EffectWalker:
                 self.cls, root.name, root.buf),
             vector=vector, index=index))
 
-    def _scalar_root(self, frame: _Frame, name: str) -> Root:
+    def _scalar_root(self, frame: _Frame, name: str, ref: str = "") -> Root:
         """The root of a plain variable whose address or reference is passed on: private
-        when declared inside the iteration, else shared."""
+        when declared inside the iteration (or thread_local), global when it is shared
+        state, else shared."""
+        if ref in SHARED_REFS:
+            return Root("global", name, "raw")
+        if ref == "thread":
+            return Root("private", name, "raw")
         if name in frame.inside:
             return Root("private", name, "raw")
         target = frame.ref_targets.get(name)
@@ -547,7 +603,8 @@ class EffectWalker:
 
     def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
              in_inner_loop: bool = False):
-        """Record the accesses of statement n, run under guards, depth calls below the loop."""
+        """Record the accesses of statement n, run under guards, depth calls below the loop.
+        in_inner_loop: a break or continue here targets a loop or switch inside the body."""
         k = n.kind
         if k == "block":
             self._walk_block(frame, n, guards, depth, in_inner_loop)
@@ -570,30 +627,88 @@ class EffectWalker:
                     self.expr(frame, c, guards, depth)
                 frame.returns.append(frozenset(guards))
         elif k == "break":
-            if not in_inner_loop:
-                self.eff.early_exits.append(f"break at line {n.line}")
+            self._break(frame, n, guards, depth, in_inner_loop)
+        elif k == "continue":
+            # the rest of this iteration (of the batch loop, or of an inner loop) is skipped
+            frame.skips.append(frozenset(guards))
         elif k == "omp":
             self.eff.omp = True
             for c in n.children:
                 self.walk(frame, c, guards, depth, in_inner_loop)
-        elif k in ("continue", "null"):
+        elif k == "null":
             pass
+        elif k == "other" and n.name in _STATEMENTS:
+            self._walk_other(frame, n, guards, depth, in_inner_loop)
         else:
-            self.expr(frame, n, guards, depth)
+            self.expr(frame, n, guards, depth, statement=True)
+
+    def _break(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+               in_inner_loop: bool):
+        """A break leaves the batch loop (an early exit), an inner loop (whose later
+        iterations then do not run: its trip count is no longer known) or a switch."""
+        if not in_inner_loop or not self._breakables:
+            if depth == 0:
+                self.eff.early_exits.append(f"break at line {n.line}")
+            else:  # a helper's loop we cannot see the bounds of
+                self.eff.early_exits.append(f"break at line {n.line} in a helper")
+            return
+        what, lines = self._breakables[-1]
+        lines.append(n.line)
+        if what == "loop":  # a switch's break ends its case: the cases are opaque already
+            frame.skips.append(frozenset(guards))
+
+    def _walk_other(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                    in_inner_loop: bool):
+        """Statements the IR keeps as `other`: goto and throw leave the iteration where no
+        guard can say; a switch's cases, a label's statement and a try's handlers run under
+        conditions with no C++ spelling here."""
+        where = f"line {n.line}" + ("" if depth == 0 else " in a helper")
+        if n.name in ("GOTO_STMT", "INDIRECT_GOTO_STMT"):
+            self.eff.early_exits.append(f"goto at {where}")
+            return
+        if n.name == "CXX_THROW_EXPR":
+            self.eff.early_exits.append(f"throw at {where}")
+            return
+        if n.name == "SWITCH_STMT" and n.children:
+            self.expr(frame, n.children[0], guards, depth)
+            self._breakables.append(("switch", []))
+            self._opaque(frame, n.children[1:], guards | {(f"{OPAQUE}switch@{n.line}", True)},
+                         depth)
+            self._breakables.pop()
+            return
+        if n.name in ("CASE_STMT", "DEFAULT_STMT", "LABEL_STMT") and n.children:
+            self.walk(frame, n.children[-1], guards, depth, in_inner_loop)
+            return
+        if n.name == "CXX_TRY_STMT":
+            for i, c in enumerate(n.children):
+                g = guards if i == 0 else guards | {(f"{OPAQUE}catch@{c.line}", True)}
+                self._opaque(frame, [c], g, depth) if i else \
+                    self.walk(frame, c, g, depth, in_inner_loop)
+            return
+        for c in n.children:  # CXX_CATCH_STMT and the like: their statements
+            self.walk(frame, c, guards, depth, in_inner_loop)
+
+    def _opaque(self, frame: _Frame, stmts: List[Node], guards: FrozenSet[Guard], depth: int):
+        """Statements whose paths the guards cannot express (switch cases fall through):
+        their writes prove nothing, and what they skip makes the rest inexact too."""
+        self._inexact += 1
+        for c in stmts:
+            self.walk(frame, c, guards, depth, True)
+        self._inexact -= 1
 
     def _walk_block(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
                     in_inner_loop: bool):
-        """A block's statements in order; after a callee's conditional return, the rest runs
-        under the negated condition."""
+        """A block's statements in order; after a callee's conditional return, or a
+        conditional continue or break, the rest runs under the negated condition."""
         cur = guards
         for c in n.children:
-            before = len(frame.returns)
+            before = len(frame.returns), len(frame.skips)
             self.walk(frame, c, cur, depth, in_inner_loop)
-            for ret in frame.returns[before:]:
-                extra = ret - cur
+            for left in frame.returns[before[0]:] + frame.skips[before[1]:]:
+                extra = left - cur
                 if not extra:
                     return  # the rest of this block never runs
-                if len(extra) == 1:
+                if len(extra) == 1 and not next(iter(extra))[0].startswith(OPAQUE):
                     atom, pos = next(iter(extra))
                     cur = cur | {(atom, not pos)}
                 else:  # cannot express "not (a and b)": later writes prove nothing
@@ -619,8 +734,16 @@ class EffectWalker:
 
     def _walk_inner_loop(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
         """A loop inside the body: its header's names are the iteration's own, and a for
-        loop's variable and trip count are known while its body is walked."""
+        loop's variable and trip count are known while its body is walked. A break out of
+        it makes its trip count unknown: the pointers it advances are no inductions. Its
+        continues and breaks end at its end."""
         self.eff.has_inner_loop = True
+        skips = len(frame.skips)
+        # what its continues and breaks make inexact ends with it (a callee's return in it
+        # is seen again, under its conditions, by the blocks around the loop)
+        inexact = self._inexact, frame.inexact_blocks
+        first = len(self.eff.inductions)
+        self._breakables.append(("loop", []))
         if n.kind == "for":
             init, cond, inc, body = n.children
             var, trip = _loop_var_and_trip(n)
@@ -639,9 +762,20 @@ class EffectWalker:
                     self.walk(frame, c, guards, depth, True)
                 else:
                     self.expr(frame, c, guards, depth)
+        _, breaks = self._breakables.pop()
+        del frame.skips[skips:]
+        self._inexact, frame.inexact_blocks = inexact
+        if breaks:
+            for ind in self.eff.inductions[first:]:
+                if ind.ok:
+                    ind.ok, ind.why = False, (f"the inner loop around it can end early "
+                                              f"(break at line {breaks[0]})")
 
     # ----------------------------------------------------------------------------------
-    def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False):
+    def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False,
+             statement: bool = False):
+        """Record the accesses of expression e; `statement`: e is a whole statement, so the
+        value of an increment is not used."""
         self._guards_now = frozenset(guards)
         if _ASSERTION.match(e.text):
             return  # CHECK/LOG macros: they read values and abort on failure
@@ -650,7 +784,10 @@ class EffectWalker:
             self.assign(frame, e, guards, depth, loop_header)
             return
         if k == "unop" and e.op in ("++", "--", "post++", "post--"):
-            self.increment(frame, e.children[0], e.op, "1", guards, loop_header, e.line)
+            target = e.children[0]
+            if not statement and not loop_header and target.kind == "name":
+                self.expr(frame, target, guards, depth)  # `k = count++` reads count too
+            self.increment(frame, target, e.op, "1", guards, loop_header, e.line)
             return
         if k == "call":
             self.call(frame, e, guards, depth)
@@ -673,8 +810,14 @@ class EffectWalker:
                 depth == 0:
             self.scalar(e.name, "read", "", e.line, guards)
             return
+        if k == "name" and e.ref == "thread":
+            self.scalar(_thread_name(e.name), "read", "", e.line, guards)
+            return
         if k == "lambda":
             self.eff.unknown_calls.append("lambda")
+            return
+        if k == "other" and e.name == "CXX_THROW_EXPR":
+            self.eff.early_exits.append(f"throw at line {e.line}")
             return
         if k == "new":
             self.eff.unknown_calls.append("new")
@@ -698,6 +841,8 @@ class EffectWalker:
                 p = p.plus(self.offset_of(frame, lhs.children[1]))
             mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
             self.record(p, mode, guards, e.line, frame.fn.file, op)
+            return
+        if lhs.kind == "name" and self._shared_name(frame, lhs, op, guards, e.line):
             return
         if lhs.kind == "name" and lhs.name in frame.ref_targets:
             root = frame.ref_targets[lhs.name]
@@ -769,6 +914,8 @@ class EffectWalker:
                         line: int, step_node: Optional[Node]):
         """An increment of a named variable."""
         name = target.name
+        if self._shared_name(frame, target, op, guards, line):
+            return
         if name in frame.inside:
             return
         if name in frame.ptrs or name in self.outer_pointers:
@@ -797,6 +944,22 @@ class EffectWalker:
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
         # otherwise a variable of this iteration or of a called function
 
+    def _shared_name(self, frame: _Frame, target: Node, op: str, guards, line: int) -> bool:
+        """A write to a variable that outlives the iteration: shared state (a namespace-scope
+        variable, a static data member, a function-local static) is recorded as such; a
+        thread_local is each thread's own, but must not carry a value between samples."""
+        if target.ref in SHARED_REFS:
+            what = "function-local static" if target.ref == "static" else \
+                "namespace-scope or static data member"
+            self.eff.shared_state.append(f"{target.name} at line {line} of {frame.fn.key} "
+                                         f"({what})")
+            return True
+        if target.ref == "thread":
+            mode = "write" if op == "=" else "update"
+            self.scalar(_thread_name(target.name), mode, op, line, guards)
+            return True
+        return False
+
     def _induction_verdict(self, frame: _Frame, step: str, guards,
                            step_node: Optional[Node]) -> Tuple[bool, str]:
         """Whether a pointer advanced by step has a closed form in the loop variable, and if
@@ -821,6 +984,9 @@ class EffectWalker:
         if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
             ok, why = False, "the increment is conditional on a value that changes " \
                              "from one iteration to the next"
+        if self._inexact or any(g.startswith(OPAQUE) for g, _ in guards):
+            ok, why = False, "the increment is skipped on paths its condition cannot name " \
+                             "(a switch, a handler, or after a compound continue or return)"
         if depth_of(frame) > 0:
             ok, why = False, "the pointer is advanced inside a called function"
         return ok, why
@@ -842,17 +1008,17 @@ class EffectWalker:
             self._object_call(frame, e, name, callee, args, guards, depth)
             return
         # this->method(...), an unqualified call to a method, or a free function of the tree
-        target = self.program.resolve_method(self.cls, name)
-        if target is None and (callee is None or callee.kind != "member"):
-            defs = self.program.functions.get(name)
-            target = defs[0] if defs else None
-        if target is not None:
+        targets = self._call_targets(callee, name)
+        if targets:
             if depth >= MAX_CALL_DEPTH:
                 self.eff.unknown_calls.append(f"{name} (call depth limit)")
                 return
             for a in args:
                 self.expr(frame, a, guards, depth)
-            self._follow(frame, e, target, args, guards, depth)
+            for t in targets:  # each override on a path of its own
+                g = guards if len(targets) == 1 else \
+                    guards | {(f"{OPAQUE}this is a {t.cls}", True)}
+                self._follow(frame, e, t, args, g, depth)
             return
         base = name.split("::")[-1]
         if base in PURE_FUNCTIONS or (callee is not None and callee.kind == "name" and
@@ -865,6 +1031,23 @@ class EffectWalker:
             self.eff.unknown_calls.append(f"{name} at line {e.line} (no definition found)")
             return
         self.eff.unknown_calls.append(f"{name or norm_text(e.text)} at line {e.line}")
+
+    def _call_targets(self, callee: Optional[Node], name: str) -> List[FunctionIR]:
+        """The bodies a call may run: for `Base<Dtype>::f(...)`, Base's f; for a method of
+        the class (declared in it or a base), the definition static lookup finds and every
+        override in the classes of the tree derived from the loop's class (dynamic
+        dispatch); else a free function of the tree."""
+        qualifier = _qualifier(callee)
+        if qualifier in self.program.classes:
+            target = self.program.resolve_method(qualifier, name)
+            return [target] if target is not None else []
+        declared = any(name in self.program.classes[c].methods
+                       for c in self.program.ancestry(self.cls) if c in self.program.classes)
+        if declared or self.program.resolve_method(self.cls, name) is not None:
+            return self.program.dispatch_targets(self.cls, name)
+        if callee is None or callee.kind != "member":
+            return self.program.functions.get(name, [])[:1]
+        return []
 
     def _library_call(self, frame: _Frame, e: Node, name: str, model, args: List[Node],
                       guards, depth: int):
@@ -925,7 +1108,7 @@ class EffectWalker:
                 a = args[i]
                 if "&" in p.type and not p.type.strip().startswith("const") and \
                         a.kind == "name":
-                    refs[p.name] = self._scalar_root(frame, a.name)
+                    refs[p.name] = self._scalar_root(frame, a.name, a.ref)
                     continue
                 ptr = self.eval_ptr(frame, a)
                 if ptr is not None:
@@ -959,6 +1142,23 @@ class EffectWalker:
         return a
 
 
+def covered(read, writes: List[Access]) -> bool:
+    """True when on every path where `read` runs, some earlier write of its root ran."""
+    earlier = [w for w in writes if w.order < read.order and w.exact]
+    if not earlier:
+        return False
+    atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
+    if len(atoms) > 12:
+        return False
+    for values in product((False, True), repeat=len(atoms)):
+        env = dict(zip(atoms, values))
+        if not all(env[a] == pos for a, pos in read.guards):
+            continue
+        if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
+            return False
+    return True
+
+
 def _updated_names(body: Node, assign_ops=None) -> Set[str]:
     """Plain variables the body increments, or assigns with one of `assign_ops` (any
     assignment when None)."""
@@ -972,6 +1172,25 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
         if target is not None and target.kind == "name":
             out.add(target.name)
     return out
+
+
+def _qualifier(callee: Optional[Node]) -> str:
+    """The class a call is qualified with: `Base<Dtype>::f` -> Base ('' when none)."""
+    if callee is None or "::" not in callee.text:
+        return ""
+    head = callee.text.replace("this->", "").rsplit("::", 1)[0]
+    depth, out = 0, []
+    for ch in head:  # drop template arguments
+        depth += ch == "<"
+        if depth == 0:
+            out.append(ch)
+        depth -= ch == ">"
+    return last_identifier("".join(out).strip())
+
+
+def _thread_name(name: str) -> str:
+    """How a thread_local variable is named among the scalars (never planned as one)."""
+    return f"thread_local {name}"
 
 
 def depth_of(frame: "_Frame") -> int:

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from ..ir import FunctionIR, Node
 from .classes import ENTRY_METHODS, LAYER_ROOT, Program, member_assignments
 from .effects import BodyEffects, EffectWalker, loop_var_and_trip
+from .liveness import ReadsAfter
 from .mathlib import TABLE
 from .shapes import ShapeOracle, axis0_checks
 
@@ -37,6 +38,9 @@ class LoopFacts:
     # for a loop that is not over the samples ('other'): how its bound is known
     # (none | sample | other | unknown, see ShapeOracle.extent)
     extent: str = ""
+    # "X::Forward_cpu" when the loop's function is inherited by (or a helper of a base of)
+    # the class this row is for: a region is safe only if it is for every such class
+    inherits: str = ""
 
 
 def _oracle_for(program: Program, cls: str, fn: FunctionIR) -> ShapeOracle:
@@ -105,10 +109,10 @@ def _reachable(program: Program, cls: str) -> List[Tuple[str, FunctionIR]]:
     out: List[Tuple[str, FunctionIR]] = []
     seen: Set[Tuple[str, int]] = set()
     for entry in ENTRY_METHODS:
-        defs = program.functions.get(f"{cls}::{entry}")
-        if not defs:
+        first = program.resolve_method(cls, entry)  # defined in cls, or inherited
+        if first is None or first.cls == LAYER_ROOT:
             continue
-        todo = [defs[0]]
+        todo = [first]
         while todo:
             fn = todo.pop()
             ident = (fn.file, fn.start)
@@ -135,8 +139,9 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
     """The facts of every loop and call worth a decision in cls's entry methods and the
     helpers they reach, in body order."""
     facts: List[LoopFacts] = []
+    liveness = ReadsAfter(program, cls, lambda fn: _oracle_for(program, cls, fn))
     for _entry, fn in _reachable(program, cls):
-        _FunctionScan(program, cls, fn, sources, facts).run()
+        _FunctionScan(program, cls, fn, sources, facts, liveness).run()
     return facts
 
 
@@ -157,10 +162,11 @@ class _FunctionScan:
     generated) gets none of its own."""
 
     def __init__(self, program: Program, cls: str, fn: FunctionIR, sources: Dict[str, bytes],
-                 facts: List[LoopFacts]):
+                 facts: List[LoopFacts], liveness: "ReadsAfter"):
         self.program, self.cls, self.fn, self.sources, self.facts = \
             program, cls, fn, sources, facts
-        self.oracle = _oracle_for(program, cls, fn)
+        self.liveness = liveness
+        self.oracle = liveness.oracle(fn)
         self.degraded = fn.file in program.degraded_files
         self.claimed: List[Node] = _generated(fn)
         self.outer_others: List[Node] = []  # loops reported as not over the samples
@@ -175,7 +181,8 @@ class _FunctionScan:
              trip: str = "", **more) -> LoopFacts:
         return LoopFacts(cls=self.cls, method=self.fn.name, file=self.fn.file,
                          line=n.line if line is None else line, start=n.start, end=n.end,
-                         kind=kind, var=var, trip=trip, degraded=self.degraded, **more)
+                         kind=kind, var=var, trip=trip, degraded=self.degraded,
+                         inherits=_inherits(self.cls, self.fn), **more)
 
     def run(self) -> None:
         for n in self.fn.body.walk():
@@ -219,13 +226,21 @@ class _FunctionScan:
             return
         self.claimed.append(n)
         walker = EffectWalker(self.program, self.cls, self.oracle)
-        eff = walker.analyze_loop(self.fn, n, var or "", _statements_before(self.fn.body, n))
+        before = _statements_before(self.fn.body, n)
+        eff = walker.analyze_loop(self.fn, n, var or "", before)
+        if kind == "batch-loop":
+            eff.read_after = self.liveness.of(self.fn, n, before)
         eff.used_after = {m.name for m in self.fn.body.walk()
                           if m.kind == "name" and m.start >= n.end}
         src = self.sources.get(self.fn.file, b"")
         self.facts.append(self.fact(
             n, kind, var=var or "", trip=trip_text or (trip.text if trip else ""),
             effects=eff, pragma_before=_pragma_before(src, n.start)))
+
+
+def _inherits(cls: str, fn: FunctionIR) -> str:
+    """'Base::method' when fn is a method of another class than cls (a base of it)."""
+    return fn.key if fn.cls and fn.cls != cls else ""
 
 
 def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
@@ -249,7 +264,8 @@ def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
         return None
     return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,
                      end=call.end, kind="batch-blas", var="", trip="", effects=None,
-                     degraded=degraded, blas_dim=dim, blas_call=call.text,
+                     degraded=degraded, inherits=_inherits(cls, fn), blas_dim=dim,
+                     blas_call=call.text,
                      blas_name=call.name, blas_args=[a.text.strip() for a in args])
 
 
@@ -279,7 +295,8 @@ def _call_facts(cls: str, fn: FunctionIR, call: Node, degraded: bool) -> LoopFac
     """An elementwise math-library call (caffe_set, caffe_axpy, ...) over N elements."""
     return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,
                      end=call.end, kind="elementwise-call", var="", trip="", effects=None,
-                     degraded=degraded, blas_call=call.text, blas_name=call.name,
+                     degraded=degraded, inherits=_inherits(cls, fn), blas_call=call.text,
+                     blas_name=call.name,
                      blas_args=[a.text.strip() for a in call.children[1:]])
 
 

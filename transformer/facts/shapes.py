@@ -19,6 +19,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 from ..ir import Node
 
 Resolver = Callable[[Node], Optional[List[Node]]]
+_SHAPE_QUERIES = ("count", "offset", "shape", "num", "channels", "height", "width")
 
 
 def _call_parts(n: Node):
@@ -185,6 +186,26 @@ class ShapeOracle:
         if n.kind in ("member", "name"):
             values = self.resolve(n)
             return bool(values) and all(self.is_total_count(v, depth + 1) for v in values)
+        return False
+
+    def from_setting(self, n: Node, depth: int = 0) -> bool:
+        """Is n a layer setting (read from `layer_param_`, directly or through members and
+        locals every value of which is one, with literals), not a size of any Blob? A
+        stride such a value gives is no proof that samples' slices are apart."""
+        if depth > 6:
+            return False
+        if n.kind in ("cast", "paren") and n.children:
+            return self.from_setting(n.children[0], depth + 1)
+        if any(m.kind == "call" and m.name in _SHAPE_QUERIES for m in n.walk()):
+            return False
+        if n.kind == "call":
+            return "layer_param_" in n.text
+        if n.kind == "binop" and n.children:
+            kids = [c for c in n.children if c.kind != "lit"]
+            return bool(kids) and all(self.from_setting(c, depth + 1) for c in kids)
+        if n.kind in ("member", "name"):
+            values = self.resolve(n)
+            return bool(values) and all(self.from_setting(v, depth + 1) for v in values)
         return False
 
     def is_batch(self, n: Node) -> bool:

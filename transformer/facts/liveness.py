@@ -1,0 +1,182 @@
+"""Is scratch dead after a loop? Where something reads what the loop left in a buffer.
+
+A privatized buffer gets a private copy per thread inside the region; the shared one keeps
+what it held before. That is only right when nothing reads the shared buffer's contents
+after the region before overwriting them: not the rest of the function, not the function's
+next call (its statements before the loop), not the class's other methods (Backward reading
+what Forward left), not a subclass's, and not code outside the class through a method that
+hands the member out or through a public member. `ReadsAfter.of` answers, per buffer, with
+the first such read found.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Set, Tuple
+
+from ..ir import FunctionIR, Node
+from .classes import ENTRY_METHODS, Program
+from .effects import Access, EffectWalker, covered
+from .mathlib import BLOB_SHAPE_METHODS
+from .shapes import ShapeOracle
+
+SCRATCH_KINDS = ("member", "local")
+
+
+class ReadsAfter:
+    """The reads of scratch buffers that see what an earlier loop left in them, for the
+    loops of one class (its methods are walked once)."""
+
+    def __init__(self, program: Program, cls: str, oracle_for):
+        self.program, self.cls, self.oracle_for = program, cls, oracle_for
+        self._methods: Optional[Dict[Tuple[str, int], Tuple[FunctionIR, List[Access]]]] = None
+        self._handed: Optional[Dict[str, str]] = None
+        self._oracles: Dict[Tuple[str, int], ShapeOracle] = {}
+
+    def oracle(self, fn: FunctionIR) -> ShapeOracle:
+        key = (fn.file, fn.start)
+        if key not in self._oracles:
+            self._oracles[key] = self.oracle_for(fn)
+        return self._oracles[key]
+
+    def of(self, fn: FunctionIR, loop: Node, before: List[Node]) -> Dict[str, str]:
+        """Buffer name -> where it is read with what the loop left in it."""
+        out: Dict[str, str] = {}
+        skip = (fn.file, loop.line, loop.line + loop.text.count("\n"))
+        after, loops_around = _statements_after(fn.body, loop)
+        # the rest of this call (and, in a loop around it, the next rounds of that loop)
+        _merge(out, _uncovered(self._walk(fn, before, after + loops_around), fn,
+                               "later in", skip, SCRATCH_KINDS))
+        # the next call: the statements before the loop (a local Blob is new each call)
+        _merge(out, _uncovered(self._walk(fn, [], before), fn,
+                               "before the loop, in the next call of", skip, ("member",)))
+        for (file, start), (other, accesses) in self._method_reads().items():
+            if (file, start) != (fn.file, fn.start):
+                _merge(out, _uncovered(accesses, other, "in", skip, ("member",)))
+        _merge(out, self._handed_out())
+        return out
+
+    def _walk(self, fn: FunctionIR, before: List[Node], stmts: List[Node]) -> List[Access]:
+        if not stmts:
+            return []
+        eff = EffectWalker(self.program, self.cls, self.oracle(fn)).analyze_statements(
+            fn, before, stmts)
+        return sorted(eff.accesses, key=lambda a: a.order)
+
+    # --------------------------------------------------------------------------------
+    def _family(self) -> List[FunctionIR]:
+        """Every method body of the class, its bases and the classes derived from it."""
+        seen: Set[Tuple[str, int]] = set()
+        out = []
+        for c in self.program.ancestry(self.cls) + self.program.descendants(self.cls):
+            for key, defs in sorted(self.program.functions.items()):
+                if key.startswith(c + "::"):
+                    for fn in defs:
+                        if (fn.file, fn.start) not in seen and fn.body is not None:
+                            seen.add((fn.file, fn.start))
+                            out.append(fn)
+        return out
+
+    def _method_reads(self) -> Dict[Tuple[str, int], Tuple[FunctionIR, List[Access]]]:
+        """Per method of the family that starts a call chain (an entry such as Forward_cpu,
+        or a method no other method of the family calls): its accesses, in order. Helpers
+        are walked from their callers, with their arguments bound."""
+        if self._methods is None:
+            self._methods = {}
+            family = self._family()
+            called = {n.name for fn in family for n in fn.body.walk() if n.kind == "call"}
+            for fn in family:
+                if fn.name in called and fn.name not in ENTRY_METHODS:
+                    continue
+                self._methods[(fn.file, fn.start)] = (fn, self._walk(fn, [], fn.body.children))
+        return self._methods
+
+    def _handed_out(self) -> Dict[str, str]:
+        """Members a method of the family returns (a reference, a pointer, its data), and
+        members that code outside the family names on an object."""
+        if self._handed is not None:
+            return self._handed
+        self._handed = {}
+        family = self._family()
+        members = {f.name for c in self.program.ancestry(self.cls) + self.program.descendants(
+            self.cls) for f in (self.program.classes[c].fields if c in self.program.classes
+                                else [])}
+        for fn in family:
+            for n in fn.body.walk():
+                if n.kind == "return":
+                    for name in _members_named(n, members):
+                        self._handed.setdefault(
+                            name, f"handed out by {fn.key} (line {n.line} of {fn.file})")
+        ids = {(fn.file, fn.start) for fn in family}
+        for defs in self.program.functions.values():
+            for fn in defs:
+                if (fn.file, fn.start) in ids or fn.body is None:
+                    continue
+                for n in fn.body.walk():
+                    if n.kind == "member" and n.name in members and n.children and \
+                            n.children[0].kind != "this":
+                        self._handed.setdefault(
+                            n.name, f"named outside the class, in {fn.key} (line {n.line} "
+                                    f"of {fn.file})")
+        return self._handed
+
+
+def _uncovered(accesses: List[Access], fn: FunctionIR, where: str,
+               skip: Tuple[str, int, int], kinds: Tuple[str, ...]) -> Dict[str, str]:
+    """Buffers (of root kinds `kinds`) that the accesses, in order, read before writing
+    them; what the loop `skip` (file, first and last line) does itself is left out."""
+    writes: Dict[str, List[Access]] = {}
+    out: Dict[str, str] = {}
+    for a in accesses:
+        if a.root.kind not in kinds or (a.file == skip[0] and skip[1] <= a.line <= skip[2]):
+            continue
+        if a.mode == "write":
+            writes.setdefault(a.root.name, []).append(a)
+        elif a.root.name not in out and not covered(a, writes.get(a.root.name, [])):
+            out[a.root.name] = f"line {a.line} of {a.file}, {where} {fn.key}"
+    return out
+
+
+def _merge(out: Dict[str, str], more: Dict[str, str]) -> None:
+    for k, v in more.items():
+        out.setdefault(k, v)
+
+
+def _members_named(ret: Node, members: Set[str]) -> List[str]:
+    """Members a return statement hands out: named other than as the receiver of a shape
+    query (`return col_buffer_.count();` hands out nothing)."""
+    out = []
+
+    def visit(n: Node, parent: Optional[Node], grand: Optional[Node]) -> None:
+        named = (n.kind == "member" and n.name in members) or \
+            (n.kind == "name" and n.ref == "field" and n.name in members)
+        if named:
+            shape_query = parent is not None and parent.kind == "member" and grand is not None \
+                and grand.kind == "call" and grand.name in BLOB_SHAPE_METHODS - {"data"}
+            if not shape_query:
+                out.append(n.name)
+        for c in n.children:
+            visit(c, n, parent)
+    for c in ret.children:
+        visit(c, ret, None)
+    return out
+
+
+def _statements_after(body: Node, loop: Node) -> Tuple[List[Node], List[Node]]:
+    """The statements of the function that run after `loop` in the same call, outermost
+    last; and the bodies of the loops around it (their next rounds run it again)."""
+    after: List[Node] = []
+    around: List[Node] = []
+
+    def visit(n: Node) -> bool:
+        if n is loop:
+            return True
+        for i, c in enumerate(n.children):
+            if any(x is loop for x in c.walk()):
+                visit(c)
+                if n.kind == "block":
+                    after.extend(n.children[i + 1:])
+                if n.kind in ("for", "while", "do") and n is not loop:
+                    around.append(n)
+                return True
+        return False
+    visit(body)
+    return after, around
