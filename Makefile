@@ -3,7 +3,7 @@ PY ?= python3
 BUILD ?= build/caffe_src
 JOBS ?= 2
 
-.PHONY: setup build test test-cpp test-py lint demo clean
+.PHONY: setup build test test-cpp test-py test-mutants lint demo clean
 
 setup:
 	bash scripts/setup.sh
@@ -19,11 +19,14 @@ test-cpp: build
 test-py: setup
 	$(PY) -m pytest -q
 
+test-mutants: setup  # the mutation campaign, analyze only: seconds
+	$(PY) tests/mutants/campaign.py
+
 lint: setup
 	$(PY) -m ruff check .
 
 test: build
-	$(MAKE) --no-print-directory lint test-cpp test-py
+	$(MAKE) --no-print-directory lint test-mutants test-cpp test-py
 
 demo: build
 	bash scripts/demo.sh

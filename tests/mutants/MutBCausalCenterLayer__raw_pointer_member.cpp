@@ -44,7 +44,7 @@ void MutBCausalCenterLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& botto
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   caffe_set(dim_, Dtype(0), mean_ptr_);
-  // CGP-MUTANT: unsafe class=aliasing reason=aliasing
+  // CGP-MUTANT: unsafe class=aliasing reason=unknown-call
   for (int n = 0; n < num_; ++n) {
     const Dtype step = Dtype(1) / (n + 1);
     for (int k = 0; k < dim_; ++k) {

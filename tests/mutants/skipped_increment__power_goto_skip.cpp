@@ -48,7 +48,9 @@ void MutSampleScalePowerLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bo
   Dtype* top_data = top[0]->mutable_cpu_data();
   // With a zero scale the output is the constant shift^power.
   caffe_set(top[0]->count(), Dtype(std::pow(shift_, power_)), top_data);
-  // CGP-MUTANT: unsafe class=skipped-increment reason=unprovable-induction
+  // The goto stays inside the body, but the analysis follows no goto: every goto in a
+  // batch loop is rejected as leaving its structured paths (early exit).
+  // CGP-MUTANT: unsafe class=skipped-increment reason=early-exit
   for (int n = 0; n < num_; ++n) {
     if (scale[n] == Dtype(0)) goto next_sample;
     for (int k = 0; k < dim_; ++k) {

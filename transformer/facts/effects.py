@@ -672,8 +672,7 @@ class EffectWalker:
         if n.name == "SWITCH_STMT" and n.children:
             self.expr(frame, n.children[0], guards, depth)
             self._breakables.append(("switch", []))
-            self._opaque(frame, n.children[1:], guards | {(f"{OPAQUE}switch@{n.line}", True)},
-                         depth)
+            self._walk_cases(frame, n, guards, depth)
             self._breakables.pop()
             return
         if n.name in ("CASE_STMT", "DEFAULT_STMT", "LABEL_STMT") and n.children:
@@ -687,6 +686,21 @@ class EffectWalker:
             return
         for c in n.children:  # CXX_CATCH_STMT and the like: their statements
             self.walk(frame, c, guards, depth, in_inner_loop)
+
+    def _walk_cases(self, frame: _Frame, switch: Node, guards: FrozenSet[Guard], depth: int):
+        """A switch's body: the statements from each case label on run under a condition of
+        their own (a case entered directly skips what the cases above it wrote, so no write
+        of one case proves anything for another)."""
+        body = switch.children[-1]
+        stmts = body.children if body.kind == "block" else [body]
+        g = guards | {(f"{OPAQUE}switch@{switch.line}", True)}
+        for stmt in stmts:
+            inner = stmt
+            while inner.kind == "other" and inner.name in ("CASE_STMT", "DEFAULT_STMT") and \
+                    inner.children:
+                g = guards | {(f"{OPAQUE}case@{inner.line}:{inner.start}", True)}
+                inner = inner.children[-1]
+            self.walk(frame, inner, g, depth, True)
 
     def _opaque(self, frame: _Frame, stmts: List[Node], guards: FrozenSet[Guard], depth: int):
         """Statements whose paths the guards cannot express (switch cases fall through):
@@ -1067,6 +1081,11 @@ class EffectWalker:
             mode = eff.mode
             if eff.acc_if is not None and eff.acc_if < len(args):
                 mode = "write" if _is_zero(args[eff.acc_if]) else "acc"
+            if eff.extent in model.params:
+                # a block of `extent` elements at a stride of that size: the blocks are apart
+                size = norm_text(args[model.params.index(eff.extent)].text)
+                p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
+                                 for c in p.choices])
             self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
 
     def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
@@ -1186,6 +1205,14 @@ def _qualifier(callee: Optional[Node]) -> str:
             out.append(ch)
         depth -= ch == ">"
     return last_identifier("".join(out).strip())
+
+
+def _sized(off: Offset, size: str) -> Offset:
+    """off, where a write of `size` elements makes a stride of that size no overlap."""
+    if size not in off.unsized:
+        return off
+    return Offset(off.sample, off.unit, off.shifted, off.opaque, off.inner, off.strides,
+                  off.data, [u for u in off.unsized if u != size])
 
 
 def _thread_name(name: str) -> str:

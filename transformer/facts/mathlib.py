@@ -98,6 +98,11 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
     _m("caffe_rng_gaussian", "n, mu, sigma, r", [("r", "write", "n")], rng=True),
     _m("caffe_rng_bernoulli", "n, p, r", [("r", "write", "n")], rng=True),
     _m("caffe_rng_rand", "", [], rng=True, returns=True),
+    # the C library's generators: one hidden stream for the whole process
+    _m("rand", "", [], rng=True, returns=True),
+    _m("random", "", [], rng=True, returns=True),
+    _m("drand48", "", [], rng=True, returns=True),
+    _m("lrand48", "", [], rng=True, returns=True),
 ]}
 
 # Blob methods: accessors that return a buffer (and update the Blob's sync state), and
