@@ -67,6 +67,10 @@ class ElementwiseLoop(Kind):
             what = ", ".join([p.name for p in d.privatize] + arrays + [i.var for i in d.induction])
             return (f"{what}: an elementwise loop is rewritten without scratch, accumulators "
                     f"or inductions")
+        extremes = [x.name for x in d.reduce if x.kind == "scalar" and x.op != "+"]
+        if extremes:
+            return (f"{', '.join(extremes)}: max and min reductions are written for batch "
+                    f"loops only")
         if not form.own_line:
             return "the loop does not start its own line"
         if any(x.kind == "scalar" for x in d.reduce) and not form.starts_at_zero:

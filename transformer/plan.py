@@ -60,11 +60,14 @@ class Reduced:
     name: str
     kind: str  # array | scalar
     extent: str
+    # + (sums), max | min (strict comparison: the first extreme wins), max= | min= (loose),
+    # arg (the index assigned with the max or min named by `of`)
     op: str = "+"
     var: str = ""  # the pointer variable the loop accumulates through ('' if none)
     root: str = ""  # io | param | member | local (arrays)
     blob: str = ""  # the Blob expression, e.g. blobs_[0] or top[0]
     buf: str = ""  # data | diff
+    of: str = ""  # for op 'arg': the scalar max or min it follows
 
 
 @dataclass
@@ -446,6 +449,13 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
             if ops <= {"+=", "-=", "++", "--", "post++", "post--"}:
                 out[name] = Reduced(name=name, kind="scalar", extent="1", op="+")
                 continue
+        if modes in ({"max"}, {"min"}):
+            loose = "" if all(s.op == "strict" for s in accs) else "="
+            out[name] = Reduced(name=name, kind="scalar", extent="1", op=modes.pop() + loose)
+            continue
+        if modes == {"arg"} and len({s.op for s in accs}) == 1:
+            out[name] = Reduced(name=name, kind="scalar", extent="1", op="arg", of=accs[0].op)
+            continue
         writes = [s for s in accs if s.mode == "write"]
         uses = [s for s in accs if s.mode != "write"]
         if writes and name not in e.used_after and \
@@ -454,6 +464,10 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
             continue
         raise Rejection(CROSS_SAMPLE, f"scalar {name} carries a value from one sample to the "
                                       f"next (line {accs[0].line})")
+    for r in out.values():
+        if r.op == "arg" and (r.of not in out or out[r.of].op not in ("max", "min")):
+            raise Rejection(CROSS_SAMPLE, f"{r.name} is assigned with {r.of}, which is not "
+                                          f"a max or min with a strict comparison alone")
     return list(out.values()), sorted(private)
 
 

@@ -241,9 +241,19 @@ class Renderer:
             work=self.env.get_template("batch_work.cpp.j2").render(
                 bottoms=_bottoms_param(fn)).rstrip("\n"),
             scalars=scalars, private_vars=private_vars, body=body_text, **_accessor_args(d),
+            extremes=_extremes(d), ops={x.name: x.op for x in d.reduce if x.kind == "scalar"},
             original=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
         r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
                             plan_id))
+
+
+def _extremes(d: Decision) -> List[dict]:
+    """The max and min scalars, with the comparison that combines parts and the index that
+    follows each (if any)."""
+    scalars = [x for x in d.reduce if x.kind == "scalar"]
+    return [{"name": x.name, "cmp": ">" if x.op.startswith("max") else "<",
+             "index": next((y.name for y in scalars if y.op == "arg" and y.of == x.name), "")}
+            for x in scalars if x.op.rstrip("=") in ("max", "min")]
 
 
 def _hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:

@@ -16,6 +16,7 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
 from ..lower import last_identifier
+from . import extrema
 from .classes import Program
 from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import ShapeOracle, norm_text
@@ -141,7 +142,8 @@ class Access:
 @dataclass
 class ScalarAccess:
     name: str
-    mode: str  # read | write | acc
+    # read | write | acc | max | min (op: strict or loose) | arg (op: the max/min it follows)
+    mode: str
     op: str
     order: int
     line: int
@@ -732,6 +734,8 @@ class EffectWalker:
     def _walk_if(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
                  in_inner_loop: bool):
         """Each branch of an if under its condition (only the one taken when it is constant)."""
+        if self._extremum(frame, extrema.from_if(n), guards, depth, n.line):
+            return
         cond = n.children[0]
         self.expr(frame, cond, guards, depth)
         atom = self.guard_atom(frame, cond)
@@ -745,6 +749,22 @@ class EffectWalker:
         if len(n.children) > 2:
             self.walk(frame, n.children[2], guards | {(atom[0], not atom[1])}, depth,
                       in_inner_loop)
+
+    def _extremum(self, frame: _Frame, ext, guards, depth: int, line: int) -> bool:
+        """A max or min into a scalar of the loop's function (and the index that follows
+        it): recorded as such, with what it compares read."""
+        def outer(name: str) -> bool:
+            return name in self.outer_scalars and name not in frame.inside
+        if ext is None or depth > 0 or not outer(ext.var) or \
+                (ext.index and not outer(ext.index)):
+            return False
+        self.expr(frame, ext.operand, guards, depth)
+        if ext.index_value is not None:
+            self.expr(frame, ext.index_value, guards, depth)
+        self.scalar(ext.var, ext.op, "strict" if ext.strict else "loose", line, guards)
+        if ext.index:
+            self.scalar(ext.index, "arg", ext.var, line, guards)
+        return True
 
     def _walk_inner_loop(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
         """A loop inside the body: its header's names are the iteration's own, and a for
@@ -841,20 +861,13 @@ class EffectWalker:
 
     def assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
         lhs, rhs = e.children[0], e.children[1]
+        if e.op == "=" and not loop_header and self._extremum(
+                frame, extrema.from_assign(lhs, rhs), guards, depth, e.line):
+            return
         self.expr(frame, rhs, guards, depth)
         op = e.op
         if lhs.kind in ("index",) or (lhs.kind == "unop" and lhs.op == "*"):
-            base = lhs.children[0]
-            p = self.eval_ptr(frame, base)
-            if lhs.kind == "index":
-                self.expr(frame, lhs.children[1], guards, depth)
-            if p is None:
-                self.eff.unknown_calls.append(f"write through {lhs.text.strip()}")
-                return
-            if lhs.kind == "index":
-                p = p.plus(self.offset_of(frame, lhs.children[1]))
-            mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
-            self.record(p, mode, guards, e.line, frame.fn.file, op)
+            self._assign_memory(frame, lhs, op, guards, depth, e.line)
             return
         if lhs.kind == "name" and self._shared_name(frame, lhs, op, guards, e.line):
             return
@@ -898,6 +911,20 @@ class EffectWalker:
             self.eff.member_scalar_writes.append(f"{lhs.name} at line {e.line}")
             return
         self.eff.unknown_calls.append(f"assignment to {lhs.text.strip()}")
+
+    def _assign_memory(self, frame: _Frame, lhs: Node, op: str, guards, depth: int,
+                       line: int):
+        """`p[i] op= v` or `*p op= v`: a write, accumulation or update of what p points to."""
+        p = self.eval_ptr(frame, lhs.children[0])
+        if lhs.kind == "index":
+            self.expr(frame, lhs.children[1], guards, depth)
+        if p is None:
+            self.eff.unknown_calls.append(f"write through {lhs.text.strip()}")
+            return
+        if lhs.kind == "index":
+            p = p.plus(self.offset_of(frame, lhs.children[1]))
+        mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+        self.record(p, mode, guards, line, frame.fn.file, op)
 
     def increment(self, frame: _Frame, target: Node, op: str, step: str, guards,
                   loop_header: bool, line: int, step_node: Optional[Node] = None):
