@@ -226,6 +226,8 @@ class CanonicalLoop(Rule):
     def check(self, f, e):
         if not f.var:
             return Rejection(INDUCTION, "the loop header is not canonical")
+        if f.var in e.written_names:
+            return Rejection(INDUCTION, f"the loop variable {f.var} is changed in the body")
         return None
 
 
@@ -263,7 +265,7 @@ class ProvableInduction(Rule):
         for ind in e.inductions:
             if not ind.ok:
                 return Rejection(INDUCTION, f"{ind.var} at line {ind.line}: {ind.why}")
-            if any(g for g, _ in ind.guards if f.var in g):
+            if any(f.var in re.findall(r"[A-Za-z_]\w*", g) for g, _ in ind.guards):
                 return Rejection(INDUCTION, f"{ind.var}: conditional on the loop variable")
         return None
 
@@ -327,6 +329,8 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     for a in e.accesses:
         by_root.setdefault((a.root.kind, a.root.name, a.root.buf), []).append(a)
     io_written = any(a.root.kind == "io" and a.mode != "read" for a in e.accesses)
+    io_written_names = {a.root.name for a in e.accesses if a.root.kind == "io" and
+                        a.mode != "read"}
     for (kind, name, _buf), accs in sorted(by_root.items()):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
@@ -336,7 +340,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes[0].root)
         elif kind == "io":
-            _check_io(name, writes, reads, io_written, assumes)
+            _check_io(name, writes, reads, io_written, assumes, io_written_names)
         elif writes:  # not batch-shaped: a parameter, a member or a local Blob
             got = _shared_root_plan(f, e, kind, name, writes, reads, live_in, assumes)
             if isinstance(got, Reduced):
@@ -359,8 +363,17 @@ def _check_plain_root(kind: str, name: str, writes: List[Access]) -> None:
                                       f"{name}, state shared by every thread")
 
 
+def _in_place_partner(name: str) -> str:
+    """The blob a layer run in place shares memory with: bottom[i] <-> top[i]."""
+    if name.startswith("bottom"):
+        return "top" + name[len("bottom"):]
+    if name.startswith("top"):
+        return "bottom" + name[len("top"):]
+    return ""
+
+
 def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: bool,
-              assumes: List[str]) -> None:
+              assumes: List[str], io_written_names: Set[str] = frozenset()) -> None:
     """An input/output blob: writes stay in the sample's slice, and no other sample is read
     while the loop writes one."""
     for w in writes:
@@ -378,6 +391,12 @@ def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: 
             raise Rejection(CROSS_SAMPLE if writes else ALIASING,
                             f"line {r.line}: reads {which} of {name} while the loop "
                             f"writes an input/output blob (in place, the same memory)")
+        fixed = not (r.offset.sample or r.offset.unit)
+        if fixed and (writes or _in_place_partner(name) in io_written_names):
+            which = "a sample chosen by data" if r.offset.data else "the same elements"
+            raise Rejection(CROSS_SAMPLE if writes else ALIASING,
+                            f"line {r.line}: every sample reads {which} of {name}, which the "
+                            f"loop writes" + ("" if writes else " when run in place"))
     if writes:
         strides = sorted({s for w in writes for s in w.offset.strides})
         assumes.append(f"writes to {name} through sample-n pointers stay inside "

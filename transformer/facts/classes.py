@@ -69,6 +69,16 @@ class Program:
                 return defs[0]
         return None
 
+    def member_points(self, cls: str, name: str) -> bool:
+        """Is member `name` of cls's hierarchy a pointer (raw or shared) rather than an
+        object: a Blob it names may be any Blob, an input or output among them?"""
+        for c in self.ancestry(cls):
+            ci = self.classes.get(c)
+            for f in (ci.fields if ci else []):
+                if f.name == name:
+                    return "*" in f.type or "shared_ptr" in f.type
+        return False
+
     def descendants(self, cls: str) -> List[str]:
         """Every class of the tree that derives from cls, directly or not (sorted)."""
         return sorted(c for c in self.classes if c != cls and cls in self.ancestry(c)[1:])

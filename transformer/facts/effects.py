@@ -63,12 +63,16 @@ class Offset:
     # strides v is multiplied by that are not known to be one sample's size (a layer
     # setting such as a hop between frames): slices of that stride may overlap
     unsized: List[str] = field(default_factory=list)
+    # loop-invariant terms added to the offset: one equal to a stride moves to a neighbour
+    terms: List[str] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
+        jump = bool(set(self.strides) & set(other.terms) or set(other.strides) & set(self.terms))
         return Offset(self.sample or other.sample, self.unit or other.unit,
-                      self.shifted or other.shifted, self.opaque or other.opaque,
+                      self.shifted or other.shifted or jump, self.opaque or other.opaque,
                       self.inner or other.inner, self.strides + other.strides,
-                      self.data or other.data, self.unsized + other.unsized)
+                      self.data or other.data, self.unsized + other.unsized,
+                      self.terms + other.terms)
 
     @property
     def depends(self) -> bool:
@@ -137,6 +141,8 @@ class Access:
     via: str  # call name or operator
     extent: str = ""
     exact: bool = True
+    nest: Tuple[str, ...] = ()  # trip counts of the inner loops around it, outermost first
+    loose: bool = False  # one of those loops has a trip that changes with the sample
 
 
 @dataclass
@@ -149,6 +155,8 @@ class ScalarAccess:
     line: int
     guards: FrozenSet[Guard]
     exact: bool = True
+    nest: Tuple[str, ...] = ()
+    loose: bool = False
 
 
 @dataclass
@@ -220,7 +228,7 @@ class BodyEffects:
 
 # statements the IR keeps as `other` nodes that the walker must see as statements
 _STATEMENTS = ("GOTO_STMT", "INDIRECT_GOTO_STMT", "CXX_THROW_EXPR", "SWITCH_STMT", "CASE_STMT",
-               "DEFAULT_STMT", "LABEL_STMT", "CXX_TRY_STMT", "CXX_CATCH_STMT")
+               "DEFAULT_STMT", "LABEL_STMT", "CXX_TRY_STMT", "CXX_CATCH_STMT", "CXX_FOR_RANGE_STMT")
 _ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
 
 
@@ -235,6 +243,9 @@ class _Frame:
         self.inside: Set[str] = set()  # names declared inside the loop body
         self.decl_guards: Dict[str, FrozenSet] = {}  # conditions a local's scope runs under
         self.ref_targets: Dict[str, Root] = {}  # reference parameters -> what they alias
+        # references declared in the function (`Dtype& loss = top_data[0];`) -> what they
+        # alias: writes and reads through them are accesses of that memory
+        self.ref_locals: Dict[str, Ptr] = {}
         self.returns: List[FrozenSet] = []  # guards under which this callee returned
         # guards under which the innermost loop's iteration (or a switch) was left by
         # continue or break: the rest of the enclosing blocks runs under their negation
@@ -262,6 +273,8 @@ class EffectWalker:
         # innermost first: for each enclosing inner loop ('loop') or switch ('switch') of
         # the body, the lines of the breaks that leave it
         self._breakables: List[Tuple[str, List[int]]] = []
+        self._versions: Dict[str, int] = {}  # name -> times assigned so far in the walk
+        self._inside_now: Set[str] = set()  # names the loop body declared so far
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -315,6 +328,11 @@ class EffectWalker:
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
         init = decl.children[0] if decl.children else None
+        if _is_mutable_ref(decl.type) and init is not None:
+            target = self._ref_target(frame, init)
+            if target is not None:
+                frame.ref_locals[decl.name] = target
+                return
         is_ptr = "*" in decl.type
         if outer and is_ptr:
             self._ptr_types[decl.name] = decl.type
@@ -327,6 +345,7 @@ class EffectWalker:
             return  # a function-local static: one variable for every call and thread
         else:
             frame.inside.add(decl.name)
+            self._inside_now.add(decl.name)
         if init is None:
             if "Blob" in decl.type and not is_ptr:
                 frame.ptrs[decl.name] = Ptr(Root("local", decl.name, "raw"), Offset())
@@ -337,6 +356,31 @@ class EffectWalker:
                 frame.ptrs[decl.name] = ptr
         else:
             frame.values[decl.name] = init
+
+    def _ref_target(self, frame: _Frame, init: Node) -> Optional[Ptr]:
+        """What a reference declared with initializer `init` aliases (None: a variable of
+        the iteration's own, so the reference is one too)."""
+        base = init
+        while base.kind in ("cast", "paren") and base.children:
+            base = base.children[0]
+        if base.kind == "name":
+            if base.name in frame.inside:
+                return None
+            if base.name in frame.ref_locals:
+                return frame.ref_locals[base.name]
+            root = self._scalar_root(frame, base.name, base.ref)
+            if root.kind in ("private",):
+                return None
+            return Ptr(root, Offset())
+        if base.kind in ("index",) and len(base.children) == 2:
+            p = self.eval_ptr(frame, base.children[0])
+            if p is not None:
+                return p.plus(self.offset_of(frame, base.children[1]))
+        if base.kind == "unop" and base.op == "*" and base.children:
+            p = self.eval_ptr(frame, base.children[0])
+            if p is not None:
+                return p
+        return Ptr(Root("unknown", norm_text(init.text), "raw"), Offset())
 
     # ----------------------------------------------------------------------------------
     def blob_root(self, frame: _Frame, recv: Node, buf: str) -> Root:
@@ -356,6 +400,8 @@ class EffectWalker:
             if vec.kind == "member" or vec.ref == "field":
                 return Root("member", text, buf)
         if base.kind == "member" or (base.kind == "name" and base.ref == "field"):
+            if self.program.member_points(self.cls, base.name):
+                return Root("unknown", base.name, buf)  # a Blob* member: it may be a top
             return Root("member", base.name, buf)
         if base.kind == "name" and base.ref in SHARED_REFS + ("thread",):
             return Root("global", base.name, buf)
@@ -382,8 +428,13 @@ class EffectWalker:
         names = {n.name for n in e.walk() if n.kind == "name"}
         names |= self._bound_loop_names(frame, e)
         inner = any(v in names for v, _ in self.inner_vars)
+        if self.loop_var and any(v in names and self.loop_var in _words(t)
+                                 for v, t in self.inner_vars):
+            return Offset(opaque=True, inner=inner)  # an inner counter bounded by n
         if self.loop_var not in names:
-            return Offset(inner=inner)
+            data = _reads_memory(e)
+            return Offset(inner=inner, data=data,
+                          terms=[] if inner or data else [norm_text(e.text)])
         return self._classify_offset(frame, e, inner)
 
     def _bound_loop_names(self, frame: _Frame, e: Node) -> Set[str]:
@@ -404,12 +455,13 @@ class EffectWalker:
             return self._classify_offset(frame, e.children[0], inner)
         if e.kind == "index" or (e.kind == "unop" and e.op == "*"):
             return Offset(data=True, inner=inner)
-        if e.kind == "call" and e.children and e.children[0].kind == "name" and \
-                last_identifier(e.children[0].text) in PURE_FUNCTIONS and len(e.children) == 2:
-            return self._classify_offset(frame, e.children[1], inner)
+        if e.kind == "call" and e.name != "offset":  # floor(n * rate_): no longer n times S
+            return Offset(opaque=True, inner=inner)
         if e.kind == "name" and e.name == v:
             return Offset(unit=True, inner=inner)
         if e.kind == "name" and e.name in frame.values:
+            if e.name in self.eff.written_names:  # changed after its declaration
+                return Offset(opaque=True, inner=inner)
             return self._classify_offset(frame, frame.values[e.name], inner)
         if e.kind == "name" and isinstance(frame.bindings.get(e.name), Node):
             return self._classify_offset(frame, frame.bindings[e.name], inner)
@@ -418,6 +470,14 @@ class EffectWalker:
             if (a.kind == "name" and a.name == v and b.kind == "lit") or \
                     (b.kind == "name" and b.name == v and a.kind == "lit"):
                 return Offset(shifted=True, inner=inner)
+            for x, y in ((a, b), (b, a)):
+                if _strip(x).kind == "name" and _strip(x).name == v:
+                    oy = self.offset_of(frame, y)
+                    if not oy.depends and not oy.inner and not oy.data and \
+                            norm_text(y.text) != "0":
+                        return Offset(shifted=True, inner=inner)  # n - lag_: a neighbour
+                    if oy.inner and not self._times_batch(y):
+                        return Offset(opaque=True, inner=inner)  # n + k: slices overlap
             oa = self.offset_of(frame, a)
             ob = self.offset_of(frame, b)
             return oa.merged(ob)
@@ -428,6 +488,8 @@ class EffectWalker:
                 return oa.merged(ob)
             for x, y in ((a, b), (b, a)):
                 ox = self.offset_of(frame, x)
+                if ox.depends and re.search(r"\d\.|\.\d|\de", y.text):
+                    return Offset(opaque=True, inner=inner)  # n * 0.5: not an integer stride
                 if ox.depends and not self.offset_of(frame, y).depends:
                     if ox.data and not (ox.unit or ox.sample or ox.shifted or ox.opaque):
                         return Offset(data=True, inner=inner)
@@ -454,6 +516,12 @@ class EffectWalker:
             return self._classify_offset(frame, e.children[0], inner)
         return Offset(opaque=True, inner=inner)
 
+    def _times_batch(self, y: Node) -> bool:
+        """Is y `k * B` with B the batch size (a transposed layout, samples interleaved)?"""
+        y = _strip(y)
+        return y.kind == "binop" and y.op == "*" and any(
+            self.oracle.is_batch(c) for c in y.children)
+
     def _sample_size(self, stride: Node) -> bool:
         """May this stride be the size of one sample? Taken on Caffe's layout convention,
         unless every value of it is a layer setting (a hop between frames), which sizes
@@ -462,6 +530,10 @@ class EffectWalker:
 
     def eval_ptr(self, frame: _Frame, e: Node) -> Optional[Ptr]:
         """The root and offset of a pointer-valued expression, or None if not a pointer."""
+        if e.kind == "cast" and e.children and e.text.lstrip().startswith("reinterpret_cast"):
+            inner = self.eval_ptr(frame, e.children[0])  # offsets counted in other units
+            return None if inner is None else \
+                Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
         if e.kind == "cast" and e.children:
             return self.eval_ptr(frame, e.children[0])
         if e.kind == "name":
@@ -574,15 +646,25 @@ class EffectWalker:
     def record(self, ptr: Ptr, mode: str, guards, line: int, file: str, via: str,
                extent: str = ""):
         self.order += 1
+        nest, loose = self._nest()
         for c in ptr.choices:
             self.eff.accesses.append(Access(c.root, mode, c.offset, frozenset(guards) | c.guards,
                                             self.order, line, file, via, extent,
-                                            c.exact and not self._inexact))
+                                            c.exact and not self._inexact, nest, loose))
 
     def scalar(self, name: str, mode: str, op: str, line: int, guards):
         self.order += 1
+        nest, loose = self._nest()
         self.eff.scalars.append(ScalarAccess(name, mode, op, self.order, line,
-                                             frozenset(guards), not self._inexact))
+                                             frozenset(guards), not self._inexact, nest, loose))
+
+    def _nest(self) -> Tuple[Tuple[str, ...], bool]:
+        """The inner loops around the current statement: their trips, and whether one of
+        them may run a different number of times for each sample (or not at all)."""
+        varying = {self.loop_var} | {v for v, _ in self.inner_vars} | \
+            self.eff.written_names | self._inside_now
+        trips = tuple(norm_text(t) for _, t in self.inner_vars)
+        return trips, any(t == "?" or _words(t) & varying for t in trips)
 
     def guard_atom(self, frame: _Frame, cond: Node) -> Tuple[str, bool]:
         text = cond.text.strip()
@@ -600,6 +682,10 @@ class EffectWalker:
                     text = text[1:].strip()
                     positive = not positive
         norm = norm_text(text)
+        # a condition on a variable assigned since: another atom ("open" before and after
+        # `open = ...` are two conditions)
+        norm += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(norm))
+                        if self._versions.get(w))
         self.atom_text.setdefault(norm, text)
         return norm, positive
 
@@ -677,6 +763,9 @@ class EffectWalker:
             self._walk_cases(frame, n, guards, depth)
             self._breakables.pop()
             return
+        if n.name == "CXX_FOR_RANGE_STMT" and n.children:
+            self._walk_range_for(frame, n, guards, depth)
+            return
         if n.name in ("CASE_STMT", "DEFAULT_STMT", "LABEL_STMT") and n.children:
             self.walk(frame, n.children[-1], guards, depth, in_inner_loop)
             return
@@ -703,6 +792,26 @@ class EffectWalker:
                 g = guards | {(f"{OPAQUE}case@{inner.line}:{inner.start}", True)}
                 inner = inner.children[-1]
             self.walk(frame, inner, g, depth, True)
+
+    def _walk_range_for(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
+        """`for (T& x : range) body`: an inner loop with no countable trip; a loop variable
+        that is a non-const reference aliases the range's elements (what x is written to
+        lands in the range), a copy is the iteration's own."""
+        decls = [c for c in n.children[:-1] if c.kind == "decl"]
+        for c in n.children[:-1]:
+            if c.kind != "decl":
+                self.expr(frame, c, guards, depth)
+        for d in decls:
+            if _is_mutable_ref(d.type):
+                rng = next((c for c in n.children[:-1] if c.kind != "decl"), None)
+                target = self._ref_target(frame, rng) if rng is not None else None
+                if target is not None:
+                    frame.ref_locals[d.name] = Ptr(Root("unknown", norm_text(
+                        rng.text) + "[...]", "raw"), Offset())
+                    continue
+            frame.inside.add(d.name)
+        loop = Node("while", n.start, n.end, n.line, n.text, [n.children[-1]])
+        self._walk_inner_loop(frame, loop, guards, depth)
 
     def _opaque(self, frame: _Frame, stmts: List[Node], guards: FrozenSet[Guard], depth: int):
         """Statements whose paths the guards cannot express (switch cases fall through):
@@ -790,12 +899,14 @@ class EffectWalker:
             self.inner_vars.append((var or "?", trip or "?"))
             self.walk(frame, body, guards, depth, True)
             self.inner_vars.pop()
-        else:
+        else:  # while and do: no countable trip
+            self.inner_vars.append(("?", "?"))
             for c in n.children:
                 if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
                     self.walk(frame, c, guards, depth, True)
                 else:
                     self.expr(frame, c, guards, depth)
+            self.inner_vars.pop()
         _, breaks = self._breakables.pop()
         del frame.skips[skips:]
         self._inexact, frame.inexact_blocks = inexact
@@ -812,7 +923,9 @@ class EffectWalker:
         value of an increment is not used."""
         self._guards_now = frozenset(guards)
         if _ASSERTION.match(e.text):
-            return  # CHECK/LOG macros: they read values and abort on failure
+            # CHECK/LOG macros abort on failure; what their arguments read and write counts
+            self._macro_arguments(frame, e, guards, depth)
+            return
         k = e.kind
         if k == "assign":
             self.assign(frame, e, guards, depth, loop_header)
@@ -844,6 +957,9 @@ class EffectWalker:
                 depth == 0:
             self.scalar(e.name, "read", "", e.line, guards)
             return
+        if k == "name" and e.name in frame.ref_locals:
+            self.record(frame.ref_locals[e.name], "read", guards, e.line, frame.fn.file, "&")
+            return
         if k == "name" and e.ref == "thread":
             self.scalar(_thread_name(e.name), "read", "", e.line, guards)
             return
@@ -859,8 +975,32 @@ class EffectWalker:
         for c in e.children:
             self.expr(frame, c, guards, depth, loop_header)
 
+    def _macro_arguments(self, frame: _Frame, e: Node, guards, depth: int):
+        """The values a CHECK or LOG macro's arguments read (variables of the function) and
+        the writes they make (`LOG_IF(..., ++count_ == 1)`); the logging machinery the macro
+        expands to is not followed."""
+        # (nodes expanded from a macro all carry the macro's text: no `expr` on them, which
+        # would take each for the macro again)
+        for n in e.walk():
+            if n.kind == "assign" and len(n.children) == 2:
+                self.assign(frame, n, guards, depth, False)
+            elif n.kind == "unop" and n.op not in ("!", "-", "+", "~", "*", "&") and \
+                    n.children and n.children[0].kind in ("name", "member", "index"):
+                # an operator spelled inside a macro is not known: taken as an increment
+                self.increment(frame, n.children[0], "++", "1", guards, False, n.line)
+            elif n.kind == "name" and n.name in self.outer_scalars and depth == 0 and \
+                    n.name not in frame.inside:
+                self.scalar(n.name, "read", "", n.line, guards)
+            elif n.kind == "name" and n.name in frame.ref_locals:
+                self.record(frame.ref_locals[n.name], "read", guards, n.line, frame.fn.file,
+                            "&")
+            elif n.kind == "name" and n.ref == "thread":
+                self.scalar(_thread_name(n.name), "read", "", n.line, guards)
+
     def assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
         lhs, rhs = e.children[0], e.children[1]
+        if lhs.kind == "name":
+            self._versions[lhs.name] = self._versions.get(lhs.name, 0) + 1
         if e.op == "=" and not loop_header and self._extremum(
                 frame, extrema.from_assign(lhs, rhs), guards, depth, e.line):
             return
@@ -870,6 +1010,10 @@ class EffectWalker:
             self._assign_memory(frame, lhs, op, guards, depth, e.line)
             return
         if lhs.kind == "name" and self._shared_name(frame, lhs, op, guards, e.line):
+            return
+        if lhs.kind == "name" and lhs.name in frame.ref_locals:
+            mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+            self.record(frame.ref_locals[lhs.name], mode, guards, e.line, frame.fn.file, op)
             return
         if lhs.kind == "name" and lhs.name in frame.ref_targets:
             root = frame.ref_targets[lhs.name]
@@ -955,6 +1099,7 @@ class EffectWalker:
                         line: int, step_node: Optional[Node]):
         """An increment of a named variable."""
         name = target.name
+        self._versions[name] = self._versions.get(name, 0) + 1
         if self._shared_name(frame, target, op, guards, line):
             return
         if name in frame.inside:
@@ -967,6 +1112,9 @@ class EffectWalker:
             self.eff.inductions.append(Induction(
                 name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
                 ok, why, cond))
+            return
+        if name in frame.ref_locals:
+            self.record(frame.ref_locals[name], "acc", guards, line, frame.fn.file, op)
             return
         if name in frame.ref_targets:
             root = frame.ref_targets[name]
@@ -1010,7 +1158,7 @@ class EffectWalker:
             ok, why = False, "an enclosing inner loop has no countable trip"
         step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
         loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
-        varying = loop_vars | frame.inside
+        varying = loop_vars | frame.inside | self.eff.written_names | self._induction_vars
         if step_node_names & loop_vars:
             ok, why = False, "the increment depends on a loop variable"
         elif step_node_names & frame.inside:
@@ -1020,8 +1168,8 @@ class EffectWalker:
         elif step_node is not None and _reads_memory(step_node):
             ok, why = False, "the increment is loaded from memory"
         for _v, trip in self.inner_vars:
-            if set(re.findall(r"[A-Za-z_]\w*", trip)) & ({self.loop_var} | loop_vars):
-                ok, why = False, "an inner trip count depends on a loop variable"
+            if set(re.findall(r"[A-Za-z_]\w*", trip)) & varying:
+                ok, why = False, "an inner trip count changes from one iteration to the next"
         if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
             ok, why = False, "the increment is conditional on a value that changes " \
                              "from one iteration to the next"
@@ -1056,9 +1204,9 @@ class EffectWalker:
                 return
             for a in args:
                 self.expr(frame, a, guards, depth)
-            for t in targets:  # each override on a path of its own
+            for t in targets:  # each override or overload on a path of its own
                 g = guards if len(targets) == 1 else \
-                    guards | {(f"{OPAQUE}this is a {t.cls}", True)}
+                    guards | {(f"{OPAQUE}the call runs {t.key}@{t.file}:{t.line}", True)}
                 self._follow(frame, e, t, args, g, depth)
             return
         base = name.split("::")[-1]
@@ -1087,7 +1235,8 @@ class EffectWalker:
         if declared or self.program.resolve_method(self.cls, name) is not None:
             return self.program.dispatch_targets(self.cls, name)
         if callee is None or callee.kind != "member":
-            return self.program.functions.get(name, [])[:1]
+            # every overload and specialization of that name: any may be the one called
+            return list(self.program.functions.get(name, []))
         return []
 
     def _library_call(self, frame: _Frame, e: Node, name: str, model, args: List[Node],
@@ -1113,6 +1262,8 @@ class EffectWalker:
                 size = norm_text(args[model.params.index(eff.extent)].text)
                 p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
                                  for c in p.choices])
+                if any(_spills(size, c.offset) for c in p.choices):
+                    p = p.plus(Offset(shifted=True))  # 2 * S elements at a stride of S
             self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
 
     def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
@@ -1190,7 +1341,8 @@ class EffectWalker:
 
 def covered(read, writes: List[Access]) -> bool:
     """True when on every path where `read` runs, some earlier write of its root ran."""
-    earlier = [w for w in writes if w.order < read.order and w.exact]
+    earlier = [w for w in writes if w.order < read.order and w.exact and not w.loose and
+               _nest_covers(w.nest, read.nest)]
     if not earlier:
         return False
     atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
@@ -1203,6 +1355,17 @@ def covered(read, writes: List[Access]) -> bool:
         if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
             return False
     return True
+
+
+def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:
+    """Can a write inside inner loops of trips `write` fill what a read inside loops `read`
+    reads? Beyond the loops they share, the read is outside the write's loops (which run
+    whole: their trips are fixed), or the write is outside the read's, or both run in loops
+    of the same trips."""
+    c = 0
+    while c < min(len(write), len(read)) and write[c] == read[c]:
+        c += 1
+    return not read[c:] or not write[c:] or write[c:] == read[c:]
 
 
 def _updated_names(body: Node, assign_ops=None) -> Set[str]:
@@ -1234,12 +1397,39 @@ def _qualifier(callee: Optional[Node]) -> str:
     return last_identifier("".join(out).strip())
 
 
+def _spills(size: str, off: Offset) -> bool:
+    """Does a block of `size` elements at a sample stride reach the next sample (size is
+    k * S for a stride S and an integer k > 1)?"""
+    m = re.fullmatch(r"(\d+)\*(.+)|(.+)\*(\d+)", size)
+    if not m or not off.sample:
+        return False
+    k, s = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    return int(k) > 1 and s in off.strides
+
+
+def _strip(n: Node) -> Node:
+    while n.kind in ("cast", "paren") and n.children:
+        n = n.children[0]
+    return n
+
+
+def _words(text: str) -> Set[str]:
+    return set(re.findall(r"[A-Za-z_]\w*", text))
+
+
 def _sized(off: Offset, size: str) -> Offset:
     """off, where a write of `size` elements makes a stride of that size no overlap."""
     if size not in off.unsized:
         return off
     return Offset(off.sample, off.unit, off.shifted, off.opaque, off.inner, off.strides,
-                  off.data, [u for u in off.unsized if u != size])
+                  off.data, [u for u in off.unsized if u != size], off.terms)
+
+
+def _is_mutable_ref(type_text: str) -> bool:
+    """A declared type that is a non-const lvalue reference (`Dtype&`, `int &`)."""
+    t = type_text.strip()
+    return t.endswith("&") and not t.endswith("&&") and not t.startswith("const ") and \
+        "const&" not in t.replace(" ", "")
 
 
 def _thread_name(name: str) -> str:

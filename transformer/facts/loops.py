@@ -230,12 +230,25 @@ class _FunctionScan:
         eff = walker.analyze_loop(self.fn, n, var or "", before)
         if kind == "batch-loop":
             eff.read_after = self.liveness.of(self.fn, n, before)
-        eff.used_after = {m.name for m in self.fn.body.walk()
-                          if m.kind == "name" and m.start >= n.end}
+        eff.used_after = _used_after(self.fn.body, n)
         src = self.sources.get(self.fn.file, b"")
         self.facts.append(self.fact(
             n, kind, var=var or "", trip=trip_text or (trip.text if trip else ""),
             effects=eff, pragma_before=_pragma_before(src, n.start)))
+
+
+def _used_after(body: Node, loop: Node) -> Set[str]:
+    """Names the function may read after the loop: written after it, anywhere in a loop
+    around it (its next rounds), or in a lambda outside it (called who knows when)."""
+    out = {m.name for m in body.walk() if m.kind == "name" and m.start >= loop.end}
+    for m in body.walk():
+        around = m.kind in ("for", "while", "do", "other") and m is not loop and \
+            m.start <= loop.start and loop.end <= m.end and \
+            (m.kind != "other" or m.name == "CXX_FOR_RANGE_STMT")
+        if around or (m.kind == "lambda" and not (loop.start <= m.start < loop.end)):
+            out |= {x.name for x in m.walk() if x.kind == "name" and
+                    not (loop.start <= x.start < loop.end)}
+    return out
 
 
 def _inherits(cls: str, fn: FunctionIR) -> str:

@@ -118,4 +118,4 @@ BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "
 PURE_FUNCTIONS = {"max", "min", "exp", "log", "pow", "sqrt", "abs", "fabs", "tanh", "floor",
                   "ceil", "static_cast", "isnan", "isinf", "expf", "logf", "powf", "sqrtf",
                   "fmax", "fmin", "round", "Dtype", "int", "float", "double",
-                  "caffe_sign", "sigmoid", "tanhf", "log1p", "expm1", "swap"}
+                  "caffe_sign", "sigmoid", "tanhf", "log1p", "expm1"}

@@ -1,0 +1,54 @@
+// From SoftmaxLayer (caffe_src/src/caffe/layers/softmax_layer.cpp), one-hot argmax.
+// Edit: as above but with caffe_set(top[0]->count(), 0, top_data) inside the batch loop:
+// every sample clears what the samples before it wrote.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutRSetWholeLayer : public Layer<Dtype> {
+ public:
+  explicit MutRSetWholeLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void LayerSetUp(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+  }
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutRSetWhole"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_, dim_;
+};
+
+template <typename Dtype>
+void MutRSetWholeLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    caffe_set(top[0]->count(), Dtype(0), top_data);
+    int best = 0;
+    for (int k = 1; k < dim_; ++k) {
+      if (bottom_data[n * dim_ + k] > bottom_data[n * dim_ + best]) best = k;
+    }
+    top_data[n * dim_ + best] = Dtype(1);
+  }
+}
+
+INSTANTIATE_CLASS(MutRSetWholeLayer);
+REGISTER_LAYER_CLASS(MutRSetWhole);
+
+}  // namespace caffe
