@@ -1197,7 +1197,7 @@ class EffectWalker:
             self._object_call(frame, e, name, callee, args, guards, depth)
             return
         # this->method(...), an unqualified call to a method, or a free function of the tree
-        targets = self._call_targets(callee, name)
+        targets = self._call_targets(callee, name, frame.fn.file)
         if targets:
             if depth >= MAX_CALL_DEPTH:
                 self.eff.unknown_calls.append(f"{name} (call depth limit)")
@@ -1221,7 +1221,8 @@ class EffectWalker:
             return
         self.eff.unknown_calls.append(f"{name or norm_text(e.text)} at line {e.line}")
 
-    def _call_targets(self, callee: Optional[Node], name: str) -> List[FunctionIR]:
+    def _call_targets(self, callee: Optional[Node], name: str,
+                      caller_file: str = "") -> List[FunctionIR]:
         """The bodies a call may run: for `Base<Dtype>::f(...)`, Base's f; for a method of
         the class (declared in it or a base), the definition static lookup finds and every
         override in the classes of the tree derived from the loop's class (dynamic
@@ -1235,8 +1236,7 @@ class EffectWalker:
         if declared or self.program.resolve_method(self.cls, name) is not None:
             return self.program.dispatch_targets(self.cls, name)
         if callee is None or callee.kind != "member":
-            # every overload and specialization of that name: any may be the one called
-            return list(self.program.functions.get(name, []))
+            return _visible(self.program.functions.get(name, []), caller_file)
         return []
 
     def _library_call(self, frame: _Frame, e: Node, name: str, model, args: List[Node],
@@ -1381,6 +1381,19 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
         if target is not None and target.kind == "name":
             out.add(target.name)
     return out
+
+
+def _visible(defs: List[FunctionIR], caller_file: str) -> List[FunctionIR]:
+    """The definitions of a free function a call may run: every overload and specialization
+    in the caller's own file when it has one (another source file's inline helper of the
+    same name is another function), else those in headers, else any in the tree."""
+    for pick in (lambda f: f.file == caller_file,
+                 lambda f: not f.file.endswith((".cpp", ".cc", ".cxx", ".cu")),
+                 lambda f: True):
+        found = [f for f in defs if pick(f)]
+        if found:
+            return found
+    return []
 
 
 def _qualifier(callee: Optional[Node]) -> str:
