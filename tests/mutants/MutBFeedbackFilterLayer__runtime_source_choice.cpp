@@ -5,6 +5,7 @@
 // IIR filter). The loop reads the previous sample through a pointer that may be top[0]
 // itself, which the same loop writes: in the recursive configuration sample n needs
 // sample n - 1's finished output.
+// CGP-MUTANT-PARAM: eltwise_param { operation: PROD coeff: 0.5 coeff: 0.25 }
 #include <vector>
 
 #include "caffe/layer.hpp"

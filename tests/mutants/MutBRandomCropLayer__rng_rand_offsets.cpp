@@ -4,6 +4,7 @@
 // the batch loop, then its crop_size_ x crop_size_ window is copied channel by channel.
 // caffe_rng_rand() draws from Caffe's global generator: the offsets of sample n depend on
 // the draws of the samples before it, and parallel draws race on the generator.
+// CGP-MUTANT-PARAM: transform_param { crop_size: 2 }
 #include <vector>
 
 #include "caffe/layer.hpp"

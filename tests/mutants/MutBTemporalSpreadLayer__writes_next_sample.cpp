@@ -3,6 +3,7 @@
 // laid out along the batch axis, written in scatter form: sample n adds coeff_[0] times
 // itself to output n and coeff_[1] times itself to output n + 1. Iterations n and n + 1 both
 // accumulate into sample n + 1 of top, so running samples in parallel races on that slice.
+// CGP-MUTANT-PARAM: eltwise_param { coeff: 0.5 coeff: 0.25 }
 #include <vector>
 
 #include "caffe/layer.hpp"

@@ -33,13 +33,26 @@ import campaign  # noqa: E402
 from transformer import analyze, apply, plan  # noqa: E402
 from transformer.facts.loops import collect  # noqa: E402
 
+PARAM = re.compile(r"//\s*CGP-MUTANT-PARAM:\s*(.*)$", re.M)
+REGISTER = re.compile(r"REGISTER_LAYER_CLASS\((\w+)\)")
+
 
 def build_tree(dest: Path, files: List[Path]) -> Path:
+    """caffe_src with the mutants as layers; a mutant's `// CGP-MUTANT-PARAM:` settings go
+    into a prototxt of the tree, where check finds the layer settings it tries."""
     if dest.exists():
         shutil.rmtree(dest)
     shutil.copytree(ROOT / "caffe_src", dest)
+    nets = dest / "examples" / "mutants"
+    nets.mkdir(parents=True)
     for f in files:
         shutil.copy(f, dest / "src" / "caffe" / "layers" / f.name)
+        text = f.read_text()
+        for setting in PARAM.findall(text):
+            for t in REGISTER.findall(text):
+                (nets / f"{t}.prototxt").write_text(
+                    f'name: "{t}"\nlayer {{\n  name: "m" type: "{t}" bottom: "data" '
+                    f'top: "out"\n  {setting}\n}}\n')
     return dest
 
 

@@ -3,6 +3,7 @@
 // pointer data member (grown in Reshape to the largest plane seen). The batch loop fills the
 // workspace with the column sums of each channel's rows and then reads it back. Each sample
 // writes the same static buffer: run in parallel, the threads overwrite each other's sums.
+// CGP-MUTANT-PARAM: pooling_param { kernel_size: 2 }
 #include <algorithm>
 #include <vector>
 
