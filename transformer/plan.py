@@ -335,7 +335,8 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
         if kind in ("unknown", "private", "scalar", "global"):
-            _check_plain_root(kind, name, writes)
+            _check_plain_root(kind, name, writes, reads,
+                              {s.name for s in e.scalars if s.mode != "read"})
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes[0].root)
@@ -350,7 +351,8 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     return list(privatize.values()), list(reduce.values()), assumes
 
 
-def _check_plain_root(kind: str, name: str, writes: List[Access]) -> None:
+def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
+                      changed: Set[str] = frozenset()) -> None:
     """Writes through a pointer of unknown target, or to a scalar shared by all samples,
     are rejected; the iteration's own variables are free."""
     if kind == "unknown" and writes:
@@ -358,6 +360,9 @@ def _check_plain_root(kind: str, name: str, writes: List[Access]) -> None:
     if kind == "scalar" and writes:
         raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
                                       f"variable shared by all samples, through a pointer")
+    if kind == "scalar" and reads and name in changed:
+        raise Rejection(CROSS_SAMPLE, f"line {reads[0].line}: reads {name} through a pointer "
+                                      f"or reference while the loop changes it")
     if kind == "global" and writes:
         raise Rejection(GLOBAL_STATE, f"line {writes[0].line}: {writes[0].via} writes "
                                       f"{name}, state shared by every thread")
@@ -411,11 +416,13 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     Rejection."""
     depends = [w for w in writes if w.offset.depends]
     if depends and all(w.offset.partitioned for w in depends) and len(depends) == len(writes):
-        if all(r.offset.partitioned or not r.offset.depends for r in reads):
-            strides = sorted({s for w in writes for s in w.offset.strides})
-            assumes.append(f"{name} is indexed per sample (stride "
-                           f"{', '.join(strides) or '1'})")
-            return None
+        other = [r for r in reads if not r.offset.partitioned]
+        if other:  # slot 0, a neighbour's slot, a slot chosen by data: another sample's
+            raise Rejection(CROSS_SAMPLE, f"line {other[0].line}: {name} is written per "
+                                          f"sample and read outside the sample's slice")
+        strides = sorted({s for w in writes for s in w.offset.strides})
+        assumes.append(f"{name} is indexed per sample (stride {', '.join(strides) or '1'})")
+        return None
     accs_only = all(w.mode == "acc" for w in writes)
     if accs_only and not reads:
         return _array_reduction(e, writes[0].root)
@@ -424,6 +431,10 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     if kind == "param":
         raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: {writes[0].via} overwrites "
                                       f"parameter buffer {name} for every sample")
+    moving = [a for a in writes + reads if a.offset.depends]
+    if moving:  # neither per-sample slices nor scratch every sample rewrites
+        raise Rejection(CROSS_SAMPLE, f"line {moving[0].line}: {name} is reached at an offset "
+                                      f"that moves with the sample, not in its own slice")
     # scratch: every read must follow a write in the same iteration
     for r in reads + [w for w in writes if w.mode in ("acc", "update")]:
         prior = [w for w in writes if w.order < r.order and w.mode == "write"]
@@ -468,9 +479,8 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
             if ops <= {"+=", "-=", "++", "--", "post++", "post--"}:
                 out[name] = Reduced(name=name, kind="scalar", extent="1", op="+")
                 continue
-        if modes in ({"max"}, {"min"}):
-            loose = "" if all(s.op == "strict" for s in accs) else "="
-            out[name] = Reduced(name=name, kind="scalar", extent="1", op=modes.pop() + loose)
+        if modes in ({"max"}, {"min"}) and all(s.op == "strict" for s in accs):
+            out[name] = Reduced(name=name, kind="scalar", extent="1", op=modes.pop())
             continue
         if modes == {"arg"} and len({s.op for s in accs}) == 1:
             out[name] = Reduced(name=name, kind="scalar", extent="1", op="arg", of=accs[0].op)
@@ -484,9 +494,12 @@ def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]
         raise Rejection(CROSS_SAMPLE, f"scalar {name} carries a value from one sample to the "
                                       f"next (line {accs[0].line})")
     for r in out.values():
-        if r.op == "arg" and (r.of not in out or out[r.of].op not in ("max", "min")):
+        partners = [x for x in out.values() if x.op == "arg" and x.of == r.of]
+        if r.op == "arg" and (r.of not in out or out[r.of].op not in ("max", "min") or
+                              len(partners) > 1 or len(by_name[r.name]) > 1 or
+                              len(by_name[r.of]) > 1):
             raise Rejection(CROSS_SAMPLE, f"{r.name} is assigned with {r.of}, which is not "
-                                          f"a max or min with a strict comparison alone")
+                                          f"one max or min with a strict comparison alone")
     return list(out.values()), sorted(private)
 
 

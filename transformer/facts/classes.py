@@ -88,11 +88,13 @@ class Program:
         definition static lookup finds, then every override in a class of the tree derived
         from cls (a call in a method of cls may run on any of them)."""
         out: List[FunctionIR] = []
-        first = self.resolve_method(cls, name)
-        if first is not None:
-            out.append(first)
+        for c in self.ancestry(cls):  # every overload and specialization static lookup finds
+            found = self.functions.get(f"{c}::{name}", [])
+            if found:
+                out.extend(found)
+                break
         for d in self.descendants(cls):
-            for fn in self.functions.get(f"{d}::{name}", [])[:1]:
+            for fn in self.functions.get(f"{d}::{name}", []):
                 if all(fn is not o for o in out):
                     out.append(fn)
         return out

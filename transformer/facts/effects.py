@@ -274,6 +274,8 @@ class EffectWalker:
         # the body, the lines of the breaks that leave it
         self._breakables: List[Tuple[str, List[int]]] = []
         self._versions: Dict[str, int] = {}  # name -> times assigned so far in the walk
+        self._outer_types: Dict[str, str] = {}  # variables declared before the loop
+        self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
         self._inside_now: Set[str] = set()  # names the loop body declared so far
 
     # ----------------------------------------------------------------------------------
@@ -291,6 +293,7 @@ class EffectWalker:
                 for c in ptr.choices:
                     self.eff.alias_vars.setdefault(c.root.label(), []).append(
                         (var, self._ptr_types[var]))
+        self._assigned = _assigned_values(loop.children[3])
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
         self.eff.written_names = _updated_names(loop.children[3])
         self._top_fn = fn
@@ -316,8 +319,13 @@ class EffectWalker:
                     self._declare(frame, n, outer=True)
                 elif n.kind == "assign" and n.op == "=" and n.children[0].kind == "name":
                     ptr = self.eval_ptr(frame, n.children[1])
+                    name = n.children[0].name
+                    old = frame.ptrs.get(name)
+                    if ptr is not None and old is not None:  # any value it was given
+                        ptr = Ptr(choices=[Choice(c.root, c.offset, c.guards, False)
+                                           for c in old.choices + ptr.choices])
                     if ptr is not None:
-                        frame.ptrs[n.children[0].name] = ptr
+                        frame.ptrs[name] = ptr
                 elif n.kind == "call" and n.name in TABLE:
                     args = n.children[1:]
                     for eff in TABLE[n.name].effects:
@@ -333,9 +341,15 @@ class EffectWalker:
             if target is not None:
                 frame.ref_locals[decl.name] = target
                 return
+        if decl.type.rstrip().endswith("&") and init is not None and init.kind == "name" \
+                and init.name in self.outer_scalars:  # const Dtype& peak = best: reads best
+            frame.ref_locals[decl.name] = Ptr(Root("scalar", init.name, "raw"), Offset())
+            return
         is_ptr = "*" in decl.type
         if outer and is_ptr:
             self._ptr_types[decl.name] = decl.type
+        if outer:
+            self._outer_types[decl.name] = decl.type
         if outer:
             if is_ptr:
                 self.outer_pointers.add(decl.name)
@@ -428,7 +442,8 @@ class EffectWalker:
         names = {n.name for n in e.walk() if n.kind == "name"}
         names |= self._bound_loop_names(frame, e)
         inner = any(v in names for v, _ in self.inner_vars)
-        if self.loop_var and any(v in names and self.loop_var in _words(t)
+        if self.loop_var and any(v in names and any(self._per_sample(frame, w)
+                                                    for w in _words(t))
                                  for v, t in self.inner_vars):
             return Offset(opaque=True, inner=inner)  # an inner counter bounded by n
         if self.loop_var not in names:
@@ -515,6 +530,19 @@ class EffectWalker:
         if e.kind == "paren" and e.children:
             return self._classify_offset(frame, e.children[0], inner)
         return Offset(opaque=True, inner=inner)
+
+    def _per_sample(self, frame: _Frame, name: str, depth: int = 0) -> bool:
+        """May the value of `name` differ from one sample to the next (n itself, a local
+        computed from n or from memory, a variable the loop assigns)?"""
+        if name == self.loop_var:
+            return True
+        if depth > 6:
+            return True
+        values = ([frame.values[name]] if name in frame.values else []) + \
+            self._assigned.get(name, [])
+        return any(_reads_memory(v) or any(self._per_sample(frame, w, depth + 1)
+                                           for w in _words(v.text) if w != name)
+                   for v in values)
 
     def _times_batch(self, y: Node) -> bool:
         """Is y `k * B` with B the batch size (a transposed layout, samples interleaved)?"""
@@ -865,8 +893,9 @@ class EffectWalker:
         def outer(name: str) -> bool:
             return name in self.outer_scalars and name not in frame.inside
         if ext is None or depth > 0 or not outer(ext.var) or \
-                (ext.index and not outer(ext.index)):
-            return False
+                (ext.index and not outer(ext.index)) or \
+                not _floating(self._outer_types.get(ext.var, "")):
+            return False  # an int max of real values truncates: not the same comparisons
         self.expr(frame, ext.operand, guards, depth)
         if ext.index_value is not None:
             self.expr(frame, ext.index_value, guards, depth)
@@ -1256,7 +1285,8 @@ class EffectWalker:
                 continue
             mode = eff.mode
             if eff.acc_if is not None and eff.acc_if < len(args):
-                mode = "write" if _is_zero(args[eff.acc_if]) else "acc"
+                beta = _constant(args[eff.acc_if])
+                mode = "write" if beta == 0.0 else ("acc" if beta == 1.0 else "update")
             if eff.extent in model.params:
                 # a block of `extent` elements at a stride of that size: the blocks are apart
                 size = norm_text(args[model.params.index(eff.extent)].text)
@@ -1357,6 +1387,15 @@ def covered(read, writes: List[Access]) -> bool:
     return True
 
 
+def _assigned_values(body: Node) -> Dict[str, List[Node]]:
+    """Every value the body assigns to a plain variable (`x = v`, `x += v`)."""
+    out: Dict[str, List[Node]] = {}
+    for n in body.walk():
+        if n.kind == "assign" and len(n.children) == 2 and n.children[0].kind == "name":
+            out.setdefault(n.children[0].name, []).append(n.children[1])
+    return out
+
+
 def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:
     """Can a write inside inner loops of trips `write` fill what a read inside loops `read`
     reads? Beyond the loops they share, the read is outside the write's loops (which run
@@ -1438,6 +1477,11 @@ def _sized(off: Offset, size: str) -> Offset:
                   off.data, [u for u in off.unsized if u != size], off.terms)
 
 
+def _floating(type_text: str) -> bool:
+    t = type_text.replace("const", "").strip()
+    return t in ("Dtype", "float", "double", "long double")
+
+
 def _is_mutable_ref(type_text: str) -> bool:
     """A declared type that is a non-const lvalue reference (`Dtype&`, `int &`)."""
     t = type_text.strip()
@@ -1462,12 +1506,17 @@ def _reads_memory(e: Node) -> bool:
                id(n) not in receivers for n in e.walk())
 
 
-def _is_zero(n: Node) -> bool:
+def _constant(n: Node) -> Optional[float]:
+    """The value of a literal argument (`Dtype(0)`, `(Dtype)1.`, `0.f`), None if not one."""
     t = re.sub(r"\(\s*Dtype\s*\)|static_cast<\w+>|Dtype|[()\s]", "", n.text)
     try:
-        return float(t.rstrip("fF")) == 0.0
+        return float(t.rstrip("fF"))
     except ValueError:
-        return False
+        return None
+
+
+def _is_zero(n: Node) -> bool:
+    return _constant(n) == 0.0
 
 
 def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:

@@ -50,10 +50,12 @@ def from_assign(lhs: Node, rhs: Node) -> Optional[Extremum]:
     if call.kind != "call" or call.name not in ("max", "min") or len(call.children) != 3:
         return None
     a, b = call.children[1:]
+    # std::max(m, E) takes E only when m < E (strict: the first extreme stays); std::max(E, m)
+    # takes E unless E < m (ties, -0 and +0, NaN: the last one wins, not exact in parts)
     if _is_name(a, lhs.name) and not _mentions(b, lhs.name):
         return Extremum(lhs.name, call.name, True, b)
     if _is_name(b, lhs.name) and not _mentions(a, lhs.name):
-        return Extremum(lhs.name, call.name, True, a)
+        return Extremum(lhs.name, call.name, False, a)
     return None
 
 
