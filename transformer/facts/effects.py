@@ -246,6 +246,7 @@ class _Frame:
         # references declared in the function (`Dtype& loss = top_data[0];`) -> what they
         # alias: writes and reads through them are accesses of that memory
         self.ref_locals: Dict[str, Ptr] = {}
+        self.blob_vars: Dict[str, Root] = {}  # Blob* locals -> the Blob they point to
         self.returns: List[FrozenSet] = []  # guards under which this callee returned
         # guards under which the innermost loop's iteration (or a switch) was left by
         # continue or break: the rest of the enclosing blocks runs under their negation
@@ -275,6 +276,7 @@ class EffectWalker:
         self._breakables: List[Tuple[str, List[int]]] = []
         self._versions: Dict[str, int] = {}  # name -> times assigned so far in the walk
         self._outer_types: Dict[str, str] = {}  # variables declared before the loop
+        self._decl_types: Dict[str, str] = {}  # every variable declared so far
         self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
         self._inside_now: Set[str] = set()  # names the loop body declared so far
 
@@ -285,6 +287,13 @@ class EffectWalker:
         statements of fn that precede the loop, for pointer provenance."""
         frame = _Frame(fn, {})
         self.loop_var = loop_var
+        for p in fn.params:  # by-value parameters are variables of the function too
+            if "&" not in p.type and "vector" not in p.type:
+                (self.outer_pointers if "*" in p.type else self.outer_scalars).add(p.name)
+                self._outer_types[p.name] = p.type
+                if "*" in p.type:
+                    self._ptr_types[p.name] = p.type
+                    frame.ptrs[p.name] = Ptr(Root("unknown", p.name, "raw"), Offset())
         self._bind(frame, before)
         self.eff.macro = loop.macro
         for var, ptr in frame.ptrs.items():
@@ -336,11 +345,18 @@ class EffectWalker:
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
         init = decl.children[0] if decl.children else None
+        self._decl_types[decl.name] = decl.type
+        special = self._special_members(decl.type)
+        if special and self._top_fn is not None:
+            self.eff.unknown_calls.append(f"{special} (declaration of {decl.name} at line "
+                                          f"{decl.line})")
         if _is_mutable_ref(decl.type) and init is not None:
             target = self._ref_target(frame, init)
             if target is not None:
                 frame.ref_locals[decl.name] = target
                 return
+        if "Blob" in decl.type and "*" in decl.type and init is not None:
+            frame.blob_vars[decl.name] = self._blob_pointee(frame, init)
         if decl.type.rstrip().endswith("&") and init is not None and init.kind == "name" \
                 and init.name in self.outer_scalars:  # const Dtype& peak = best: reads best
             frame.ref_locals[decl.name] = Ptr(Root("scalar", init.name, "raw"), Offset())
@@ -419,6 +435,9 @@ class EffectWalker:
             return Root("member", base.name, buf)
         if base.kind == "name" and base.ref in SHARED_REFS + ("thread",):
             return Root("global", base.name, buf)
+        if base.kind == "name" and base.name in frame.blob_vars:
+            target = frame.blob_vars[base.name]
+            return Root(target.kind, target.name, buf)
         if base.kind == "name":
             bound = frame.bindings.get(base.name)
             if isinstance(bound, Root):
@@ -428,6 +447,53 @@ class EffectWalker:
                 base.children[0].children:
             return self.blob_root(frame, base.children[0].children[0], buf)
         return Root("unknown", text, buf)
+
+    def _blob_pointee(self, frame: _Frame, init: Node) -> Root:
+        """The Blob a `Blob<Dtype>* b = init` points to: `top[1]`, `blobs_[0].get()`,
+        `&member_` name it; anything else may be any Blob."""
+        base = init
+        while base.kind in ("cast", "paren") and base.children:
+            base = base.children[0]
+        if base.kind == "unop" and base.op == "&" and base.children:
+            return self.blob_root(frame, base.children[0], "raw")
+        if base.kind in ("index",) or (base.kind == "call" and base.name == "get"):
+            return self.blob_root(frame, base, "raw")
+        if base.kind == "name" and base.name in frame.blob_vars:
+            return frame.blob_vars[base.name]
+        return Root("unknown", norm_text(init.text), "raw")
+
+    def _own_method_call(self, n: Node) -> bool:
+        """A call of a method of the loop's class hierarchy (`this->f(...)` or `f(...)`)."""
+        callee = n.children[0]
+        explicit = callee.kind == "member" and callee.children and \
+            callee.children[0].kind == "this"
+        declared = any(n.name in self.program.classes[c].methods
+                       for c in self.program.ancestry(self.cls) if c in self.program.classes)
+        return bool(explicit or (callee.kind in ("name", "member") and not callee.children and
+                                 declared))
+
+    def _user_object(self, name: str) -> bool:
+        """Is `name` a variable of a class type of the tree (its operators are calls)?"""
+        t = self._decl_types.get(name, "").strip()
+        if not t or t.endswith(("*", "&")):
+            return False
+        cls = last_identifier(re.sub(r"<.*>", "", t))
+        return cls != "Blob" and cls in self.program.classes
+
+    def _special_members(self, type_text: str) -> str:
+        """For a variable of a class of the tree (not a Blob, whose effects are modeled, not
+        a pointer or reference): its constructor and destructor defined in the tree, which
+        run where it is declared and where its scope ends ('' when none)."""
+        t = type_text.strip()
+        if t.endswith(("*", "&")):
+            return ""
+        cls = last_identifier(re.sub(r"<.*>", "", t))
+        if cls == "Blob" or cls not in self.program.classes:
+            return ""
+        found = [k for k in self.program.functions
+                 if k.startswith(f"{cls}::") and
+                 last_identifier(k[len(cls) + 2:].split("<")[0].lstrip("~")) == cls]
+        return " and ".join(sorted(found))
 
     def _is_blob_vector_param(self, frame: _Frame, vec: Node) -> bool:
         if vec.kind != "name" or vec.ref != "param":
@@ -493,6 +559,11 @@ class EffectWalker:
                         return Offset(shifted=True, inner=inner)  # n - lag_: a neighbour
                     if oy.inner and not self._times_batch(y):
                         return Offset(opaque=True, inner=inner)  # n + k: slices overlap
+            for x, y in ((a, b), (b, a)):
+                if _strip(y).kind == "lit" and norm_text(y.text) not in ("0", "0u"):
+                    ox = self.offset_of(frame, x)
+                    if ox.inner and (ox.sample or ox.unit):  # y[n * dim + k - 1]: k = 0
+                        return Offset(opaque=True, inner=inner)  # reaches the sample before
             oa = self.offset_of(frame, a)
             ob = self.offset_of(frame, b)
             return oa.merged(ob)
@@ -995,6 +1066,8 @@ class EffectWalker:
         if k == "lambda":
             self.eff.unknown_calls.append("lambda")
             return
+        if k == "construct" and self._special_members(e.type):
+            self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
         if k == "other" and e.name == "CXX_THROW_EXPR":
             self.eff.early_exits.append(f"throw at line {e.line}")
             return
@@ -1025,6 +1098,8 @@ class EffectWalker:
                             "&")
             elif n.kind == "name" and n.ref == "thread":
                 self.scalar(_thread_name(n.name), "read", "", n.line, guards)
+            elif n.kind == "call" and n.children and self._own_method_call(n):
+                self.call(frame, n, guards, depth)  # CHECK(this->CountLabel(y))
 
     def assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
         lhs, rhs = e.children[0], e.children[1]
@@ -1039,6 +1114,9 @@ class EffectWalker:
             self._assign_memory(frame, lhs, op, guards, depth, e.line)
             return
         if lhs.kind == "name" and self._shared_name(frame, lhs, op, guards, e.line):
+            return
+        if lhs.kind == "name" and self._user_object(lhs.name):
+            self.eff.unknown_calls.append(f"operator{op} of {lhs.name} at line {e.line}")
             return
         if lhs.kind == "name" and lhs.name in frame.ref_locals:
             mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")

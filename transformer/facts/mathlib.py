@@ -113,7 +113,7 @@ BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "
                       "num_axes", "CanonicalAxisIndex", "LegacyShape", "shape_string",
                       "data_at", "diff_at", "size", "empty",
                       # read-only queries on standard containers of shapes and flags
-                      "data", "begin", "end", "at", "front", "back"}
+                      "data", "begin", "end", "front", "back"}
 # Free functions that compute a value from their arguments and touch no memory.
 PURE_FUNCTIONS = {"max", "min", "exp", "log", "pow", "sqrt", "abs", "fabs", "tanh", "floor",
                   "ceil", "static_cast", "isnan", "isinf", "expf", "logf", "powf", "sqrtf",
