@@ -83,8 +83,9 @@ def _build(tmp: Path, layer_file: Path, name: str) -> Path:
     return exe
 
 
-def _run(exe: Path, threads: int) -> str:
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads), CGP_FORCE_PARALLEL="1")
+def _run(exe: Path, threads: int, reverse: bool = False) -> str:
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), CGP_FORCE_PARALLEL="1",
+               CGP_REVERSE_BLOCKS="1" if reverse else "0")
     return subprocess.run([str(exe)], env=env, capture_output=True, text=True,
                           check=True).stdout
 
@@ -109,3 +110,5 @@ def test_bitwise_at_every_thread_count(programs, round_):
     want = _run(original, 1)
     for threads in (1, 2, 3, 4):
         assert _run(rewritten, threads) == want, threads
+        # blocks handed out backwards (check's schedule): combined in sample order all the same
+        assert _run(rewritten, threads, reverse=True) == want, threads

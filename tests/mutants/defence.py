@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -168,7 +169,9 @@ def main(argv=None) -> int:
                "--batches", args.batches, "--no-train", "--json", str(report),
                "--work", str(work / "check-work")]
         print("running:", " ".join(cmd), flush=True)
-        subprocess.run(cmd, cwd=ROOT)
+        # blocks handed out backwards: an order dependence cannot hide behind one thread
+        # running the parts in sample order
+        subprocess.run(cmd, cwd=ROOT, env=dict(os.environ, CGP_REVERSE_BLOCKS="1"))
         if report.exists():
             break
         more = unlinkable(work / "check-work" / "logs" / "original.log", kept)
