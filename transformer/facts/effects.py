@@ -547,47 +547,9 @@ class EffectWalker:
         if e.kind == "name" and isinstance(frame.bindings.get(e.name), Node):
             return self._classify_offset(frame, frame.bindings[e.name], inner)
         if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
-            a, b = e.children
-            if (a.kind == "name" and a.name == v and b.kind == "lit") or \
-                    (b.kind == "name" and b.name == v and a.kind == "lit"):
-                return Offset(shifted=True, inner=inner)
-            for x, y in ((a, b), (b, a)):
-                if _strip(x).kind == "name" and _strip(x).name == v:
-                    oy = self.offset_of(frame, y)
-                    if not oy.depends and not oy.inner and not oy.data and \
-                            norm_text(y.text) != "0":
-                        return Offset(shifted=True, inner=inner)  # n - lag_: a neighbour
-                    if oy.inner and not self._times_batch(y):
-                        return Offset(opaque=True, inner=inner)  # n + k: slices overlap
-            for x, y in ((a, b), (b, a)):
-                if _strip(y).kind == "lit" and norm_text(y.text) not in ("0", "0u"):
-                    ox = self.offset_of(frame, x)
-                    if ox.inner and (ox.sample or ox.unit):  # y[n * dim + k - 1]: k = 0
-                        return Offset(opaque=True, inner=inner)  # reaches the sample before
-            oa = self.offset_of(frame, a)
-            ob = self.offset_of(frame, b)
-            return oa.merged(ob)
+            return self._classify_sum(frame, e, inner)
         if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
-            a, b = e.children
-            oa, ob = self.offset_of(frame, a), self.offset_of(frame, b)
-            if not oa.depends and not ob.depends:
-                return oa.merged(ob)
-            for x, y in ((a, b), (b, a)):
-                ox = self.offset_of(frame, x)
-                if ox.depends and re.search(r"\d\.|\.\d|\de", y.text):
-                    return Offset(opaque=True, inner=inner)  # n * 0.5: not an integer stride
-                if ox.depends and not self.offset_of(frame, y).depends:
-                    if ox.data and not (ox.unit or ox.sample or ox.shifted or ox.opaque):
-                        return Offset(data=True, inner=inner)
-                    if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
-                        return Offset(sample=True, inner=inner, data=ox.data,
-                                      strides=[norm_text(y.text)],
-                                      unsized=[] if self._sample_size(y) else
-                                      [norm_text(y.text)])
-                    if ox.shifted:
-                        return Offset(shifted=True, inner=inner)
-                    return Offset(opaque=True, inner=inner)
-            return Offset(opaque=True, inner=inner)
+            return self._classify_product(frame, e, inner)
         if e.kind == "call" and e.name == "offset" and len(e.children) >= 2:
             first = self.offset_of(frame, e.children[1])
             rest = [self.offset_of(frame, a) for a in e.children[2:]]
@@ -600,6 +562,55 @@ class EffectWalker:
             return Offset(opaque=True, inner=inner)
         if e.kind == "paren" and e.children:
             return self._classify_offset(frame, e.children[0], inner)
+        return Offset(opaque=True, inner=inner)
+
+    def _classify_sum(self, frame: _Frame, e: Node, inner: bool) -> Offset:
+        """a + b, a - b: n plus a constant or an invariant is a neighbour, n plus an inner
+        index overlaps, a literal shift of a sample-and-inner index reaches the sample
+        before; otherwise the two parts merged."""
+        v = self.loop_var
+        a, b = e.children
+        if (a.kind == "name" and a.name == v and b.kind == "lit") or \
+                (b.kind == "name" and b.name == v and a.kind == "lit"):
+            return Offset(shifted=True, inner=inner)
+        for x, y in ((a, b), (b, a)):
+            if _strip(x).kind == "name" and _strip(x).name == v:
+                oy = self.offset_of(frame, y)
+                if not oy.depends and not oy.inner and not oy.data and \
+                        norm_text(y.text) != "0":
+                    return Offset(shifted=True, inner=inner)  # n - lag_: a neighbour
+                if oy.inner and not self._times_batch(y):
+                    return Offset(opaque=True, inner=inner)  # n + k: slices overlap
+        for x, y in ((a, b), (b, a)):
+            if _strip(y).kind == "lit" and norm_text(y.text) not in ("0", "0u"):
+                ox = self.offset_of(frame, x)
+                if ox.inner and (ox.sample or ox.unit):  # y[n * dim + k - 1]: k = 0
+                    return Offset(opaque=True, inner=inner)  # reaches the sample before
+        oa = self.offset_of(frame, a)
+        ob = self.offset_of(frame, b)
+        return oa.merged(ob)
+
+    def _classify_product(self, frame: _Frame, e: Node, inner: bool) -> Offset:
+        """a * b: n times an invariant integer stride is sample n's slice."""
+        a, b = e.children
+        oa, ob = self.offset_of(frame, a), self.offset_of(frame, b)
+        if not oa.depends and not ob.depends:
+            return oa.merged(ob)
+        for x, y in ((a, b), (b, a)):
+            ox = self.offset_of(frame, x)
+            if ox.depends and re.search(r"\d\.|\.\d|\de", y.text):
+                return Offset(opaque=True, inner=inner)  # n * 0.5: not an integer stride
+            if ox.depends and not self.offset_of(frame, y).depends:
+                if ox.data and not (ox.unit or ox.sample or ox.shifted or ox.opaque):
+                    return Offset(data=True, inner=inner)
+                if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
+                    return Offset(sample=True, inner=inner, data=ox.data,
+                                  strides=[norm_text(y.text)],
+                                  unsized=[] if self._sample_size(y) else
+                                  [norm_text(y.text)])
+                if ox.shifted:
+                    return Offset(shifted=True, inner=inner)
+                return Offset(opaque=True, inner=inner)
         return Offset(opaque=True, inner=inner)
 
     def _per_sample(self, frame: _Frame, name: str, depth: int = 0) -> bool:
@@ -1134,34 +1145,40 @@ class EffectWalker:
             self.eff.unknown_calls.append(f"write through reference parameter {lhs.name}")
             return
         if lhs.kind == "name":
-            name = lhs.name
-            if name in frame.ptrs and name not in frame.inside:
-                if op in ("+=", "-="):
-                    self.increment(frame, lhs, op, rhs.text, guards, loop_header, e.line, rhs)
-                else:
-                    self.eff.inductions.append(Induction(name, rhs.text, [], guards, e.line,
-                                                         False, "pointer reassigned in loop"))
-                return
-            if name in frame.inside or loop_header:
-                if name in frame.ptrs or "*" in (lhs.type or ""):
-                    p = self.eval_ptr(frame, rhs)
-                    if p is not None:
-                        old_p = frame.ptrs.get(name)
-                        decl_guards = frame.decl_guards.get(name, frozenset())
-                        frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
-                            if old_p is not None else p
-                return
-            if depth == 0 and name in self.outer_scalars:
-                mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")
-                self.scalar(name, mode, op, e.line, guards)
-                return
-            if lhs.ref == "field":
-                self.eff.member_scalar_writes.append(f"{name} at line {e.line}")
+            self._assign_name(frame, e, guards, depth, loop_header)
             return
         if lhs.kind == "member":
             self.eff.member_scalar_writes.append(f"{lhs.name} at line {e.line}")
             return
         self.eff.unknown_calls.append(f"assignment to {lhs.text.strip()}")
+
+    def _assign_name(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
+        """`x op= v` on a plain variable: a pointer induction or reassignment, the
+        iteration's own variable, a scalar of the function, or a member."""
+        lhs, rhs, op = e.children[0], e.children[1], e.op
+        name = lhs.name
+        if name in frame.ptrs and name not in frame.inside:
+            if op in ("+=", "-="):
+                self.increment(frame, lhs, op, rhs.text, guards, loop_header, e.line, rhs)
+            else:
+                self.eff.inductions.append(Induction(name, rhs.text, [], guards, e.line,
+                                                     False, "pointer reassigned in loop"))
+            return
+        if name in frame.inside or loop_header:
+            if name in frame.ptrs or "*" in (lhs.type or ""):
+                p = self.eval_ptr(frame, rhs)
+                if p is not None:
+                    old_p = frame.ptrs.get(name)
+                    decl_guards = frame.decl_guards.get(name, frozenset())
+                    frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
+                        if old_p is not None else p
+            return
+        if depth == 0 and name in self.outer_scalars:
+            mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")
+            self.scalar(name, mode, op, e.line, guards)
+            return
+        if lhs.ref == "field":
+            self.eff.member_scalar_writes.append(f"{name} at line {e.line}")
 
     def _assign_memory(self, frame: _Frame, lhs: Node, op: str, guards, depth: int,
                        line: int):
