@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "mutants"))
 import campaign  # noqa: E402
 
+from transformer import source_tree  # noqa: E402
+
 
 @pytest.fixture(scope="module")
 def marks():
@@ -65,15 +67,13 @@ def test_judge_can_fail(tmp_path):
 @pytest.mark.skipif(shutil.which("protoc") is None, reason="protoc is installed by make setup")
 def test_mutants_compile(tmp_path):
     """Every mutant is real code: it compiles against caffe_src's headers (C++11)."""
-    out = tmp_path / "caffe" / "proto"
-    out.mkdir(parents=True)
-    proto = ROOT / "caffe_src" / "src" / "caffe" / "proto"
-    subprocess.run(["protoc", f"-I{proto}", f"--cpp_out={out}", str(proto / "caffe.proto")],
-                   check=True)
+    gen = source_tree.generate_proto_header(
+        ROOT / "caffe_src" / "src" / "caffe" / "proto" / "caffe.proto", tmp_path / "proto")
+    assert gen is not None, "protoc failed on caffe_src's caffe.proto"
 
     def compile_one(path: Path):
         r = subprocess.run(["g++", "-std=c++11", "-fsyntax-only", "-Wall",
-                            f"-I{ROOT / 'caffe_src' / 'include'}", f"-I{tmp_path}", str(path)],
+                            f"-I{ROOT / 'caffe_src' / 'include'}", f"-I{gen}", str(path)],
                            capture_output=True, text=True)
         return path.name, r.returncode, r.stderr[-2000:]
     with ThreadPoolExecutor(max_workers=2) as pool:

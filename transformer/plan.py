@@ -328,15 +328,15 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     by_root: Dict[Tuple[str, str, str], List[Access]] = {}
     for a in e.accesses:
         by_root.setdefault((a.root.kind, a.root.name, a.root.buf), []).append(a)
-    io_written = any(a.root.kind == "io" and a.mode != "read" for a in e.accesses)
     io_written_names = {a.root.name for a in e.accesses if a.root.kind == "io" and
                         a.mode != "read"}
+    io_written = bool(io_written_names)
+    changed_scalars = {s.name for s in e.scalars if s.mode != "read"}
     for (kind, name, _buf), accs in sorted(by_root.items()):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
         if kind in ("unknown", "private", "scalar", "global"):
-            _check_plain_root(kind, name, writes, reads,
-                              {s.name for s in e.scalars if s.mode != "read"})
+            _check_plain_root(kind, name, writes, reads, changed_scalars)
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes[0].root)

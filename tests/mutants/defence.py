@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE))
 
 import campaign  # noqa: E402
 
-from transformer import analyze, apply, plan  # noqa: E402
+from transformer import analyze, apply, plan, source_tree  # noqa: E402
 from transformer.facts.loops import collect  # noqa: E402
 
 PARAM = re.compile(r"//\s*CGP-MUTANT-PARAM:\s*(.*)$", re.M)
@@ -95,18 +95,17 @@ def forced(f) -> plan.Decision:
 
 def not_compiling(out: Path, files: List[str]) -> List[str]:
     """The transformed mutant sources that do not compile (g++ -fsyntax-only -fopenmp)."""
-    gen = out.parent / "proto-gen" / "caffe" / "proto"
-    gen.mkdir(parents=True, exist_ok=True)
-    proto = out / "src" / "caffe" / "proto"
-    subprocess.run(["protoc", f"-I{proto}", f"--cpp_out={gen}", str(proto / "caffe.proto")],
-                   check=True)
+    gen = source_tree.generate_proto_header(out / "src" / "caffe" / "proto" / "caffe.proto",
+                                            out.parent / "proto-gen")
+    if gen is None:
+        raise SystemExit("protoc failed on the tree's caffe.proto")
     bad = []
     mutants = {p.name for p in campaign.mutant_files()}
     for f in files:
         if Path(f).name not in mutants:
             continue
         r = subprocess.run(["g++", "-std=c++11", "-c", "-o", "/dev/null", "-fopenmp",
-                            f"-I{out / 'include'}", f"-I{gen.parent.parent}", str(out / f)],
+                            f"-I{out / 'include'}", f"-I{gen}", str(out / f)],
                            capture_output=True, text=True)
         if r.returncode != 0:
             bad.append(f)

@@ -362,12 +362,10 @@ class EffectWalker:
             frame.ref_locals[decl.name] = Ptr(Root("scalar", init.name, "raw"), Offset())
             return
         is_ptr = "*" in decl.type
-        if outer and is_ptr:
-            self._ptr_types[decl.name] = decl.type
         if outer:
             self._outer_types[decl.name] = decl.type
-        if outer:
             if is_ptr:
+                self._ptr_types[decl.name] = decl.type
                 self.outer_pointers.add(decl.name)
             else:
                 self.outer_scalars.add(decl.name)
@@ -390,9 +388,7 @@ class EffectWalker:
     def _ref_target(self, frame: _Frame, init: Node) -> Optional[Ptr]:
         """What a reference declared with initializer `init` aliases (None: a variable of
         the iteration's own, so the reference is one too)."""
-        base = init
-        while base.kind in ("cast", "paren") and base.children:
-            base = base.children[0]
+        base = _strip(init)
         if base.kind == "name":
             if base.name in frame.inside:
                 return None
@@ -451,9 +447,7 @@ class EffectWalker:
     def _blob_pointee(self, frame: _Frame, init: Node) -> Root:
         """The Blob a `Blob<Dtype>* b = init` points to: `top[1]`, `blobs_[0].get()`,
         `&member_` name it; anything else may be any Blob."""
-        base = init
-        while base.kind in ("cast", "paren") and base.children:
-            base = base.children[0]
+        base = _strip(init)
         if base.kind == "unop" and base.op == "&" and base.children:
             return self.blob_root(frame, base.children[0], "raw")
         if base.kind in ("index",) or (base.kind == "call" and base.name == "get"):
@@ -467,33 +461,38 @@ class EffectWalker:
         callee = n.children[0]
         explicit = callee.kind == "member" and callee.children and \
             callee.children[0].kind == "this"
-        declared = any(n.name in self.program.classes[c].methods
-                       for c in self.program.ancestry(self.cls) if c in self.program.classes)
         return bool(explicit or (callee.kind in ("name", "member") and not callee.children and
-                                 declared))
+                                 self._declared_method(n.name)))
+
+    def _declared_method(self, name: str) -> bool:
+        """Is `name` declared as a method of the loop's class or one of its bases?"""
+        return any(name in self.program.classes[c].methods
+                   for c in self.program.ancestry(self.cls) if c in self.program.classes)
 
     def _user_object(self, name: str) -> bool:
         """Is `name` a variable of a class type of the tree (its operators are calls)?"""
-        t = self._decl_types.get(name, "").strip()
-        if not t or t.endswith(("*", "&")):
-            return False
-        cls = last_identifier(re.sub(r"<.*>", "", t))
-        return cls != "Blob" and cls in self.program.classes
+        return bool(self._tree_class(self._decl_types.get(name, "")))
 
     def _special_members(self, type_text: str) -> str:
         """For a variable of a class of the tree (not a Blob, whose effects are modeled, not
         a pointer or reference): its constructor and destructor defined in the tree, which
         run where it is declared and where its scope ends ('' when none)."""
-        t = type_text.strip()
-        if t.endswith(("*", "&")):
-            return ""
-        cls = last_identifier(re.sub(r"<.*>", "", t))
-        if cls == "Blob" or cls not in self.program.classes:
+        cls = self._tree_class(type_text)
+        if not cls:
             return ""
         found = [k for k in self.program.functions
                  if k.startswith(f"{cls}::") and
                  last_identifier(k[len(cls) + 2:].split("<")[0].lstrip("~")) == cls]
         return " and ".join(sorted(found))
+
+    def _tree_class(self, type_text: str) -> str:
+        """The class of the tree a variable of this type holds by value (not a pointer or a
+        reference; not a Blob, whose effects are modeled), '' when none."""
+        t = type_text.strip()
+        if not t or t.endswith(("*", "&")):
+            return ""
+        cls = last_identifier(t)
+        return cls if cls != "Blob" and cls in self.program.classes else ""
 
     def _is_blob_vector_param(self, frame: _Frame, vec: Node) -> bool:
         if vec.kind != "name" or vec.ref != "param":
@@ -880,10 +879,9 @@ class EffectWalker:
             self.walk(frame, n.children[-1], guards, depth, in_inner_loop)
             return
         if n.name == "CXX_TRY_STMT":
-            for i, c in enumerate(n.children):
-                g = guards if i == 0 else guards | {(f"{OPAQUE}catch@{c.line}", True)}
-                self._opaque(frame, [c], g, depth) if i else \
-                    self.walk(frame, c, g, depth, in_inner_loop)
+            self.walk(frame, n.children[0], guards, depth, in_inner_loop)
+            for c in n.children[1:]:
+                self._opaque(frame, c, guards | {(f"{OPAQUE}catch@{c.line}", True)}, depth)
             return
         for c in n.children:  # CXX_CATCH_STMT and the like: their statements
             self.walk(frame, c, guards, depth, in_inner_loop)
@@ -923,12 +921,11 @@ class EffectWalker:
         loop = Node("while", n.start, n.end, n.line, n.text, [n.children[-1]])
         self._walk_inner_loop(frame, loop, guards, depth)
 
-    def _opaque(self, frame: _Frame, stmts: List[Node], guards: FrozenSet[Guard], depth: int):
-        """Statements whose paths the guards cannot express (switch cases fall through):
-        their writes prove nothing, and what they skip makes the rest inexact too."""
+    def _opaque(self, frame: _Frame, stmt: Node, guards: FrozenSet[Guard], depth: int):
+        """A statement whose paths the guards cannot express (a catch handler, entered from
+        anywhere in its try block): its writes prove nothing."""
         self._inexact += 1
-        for c in stmts:
-            self.walk(frame, c, guards, depth, True)
+        self.walk(frame, stmt, guards, depth, True)
         self._inexact -= 1
 
     def _walk_block(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
@@ -1063,16 +1060,7 @@ class EffectWalker:
             if p is not None:
                 self.record(p, "read", guards, e.line, frame.fn.file, "*")
             return
-        if k == "name" and e.name in self.outer_scalars and e.name not in frame.inside and \
-                e.name != self.loop_var and \
-                depth == 0:
-            self.scalar(e.name, "read", "", e.line, guards)
-            return
-        if k == "name" and e.name in frame.ref_locals:
-            self.record(frame.ref_locals[e.name], "read", guards, e.line, frame.fn.file, "&")
-            return
-        if k == "name" and e.ref == "thread":
-            self.scalar(_thread_name(e.name), "read", "", e.line, guards)
+        if k == "name" and self._read_name(frame, e, guards, depth):
             return
         if k == "lambda":
             self.eff.unknown_calls.append("lambda")
@@ -1101,16 +1089,24 @@ class EffectWalker:
                     n.children and n.children[0].kind in ("name", "member", "index"):
                 # an operator spelled inside a macro is not known: taken as an increment
                 self.increment(frame, n.children[0], "++", "1", guards, False, n.line)
-            elif n.kind == "name" and n.name in self.outer_scalars and depth == 0 and \
-                    n.name not in frame.inside:
-                self.scalar(n.name, "read", "", n.line, guards)
-            elif n.kind == "name" and n.name in frame.ref_locals:
-                self.record(frame.ref_locals[n.name], "read", guards, n.line, frame.fn.file,
-                            "&")
-            elif n.kind == "name" and n.ref == "thread":
-                self.scalar(_thread_name(n.name), "read", "", n.line, guards)
+            elif n.kind == "name":
+                self._read_name(frame, n, guards, depth)
             elif n.kind == "call" and n.children and self._own_method_call(n):
                 self.call(frame, n, guards, depth)  # CHECK(this->CountLabel(y))
+
+    def _read_name(self, frame: _Frame, n: Node, guards, depth: int) -> bool:
+        """A read of a variable that outlives the iteration's own: a scalar of the function,
+        what a reference declared in it names, a thread_local. False for any other name."""
+        if n.name in self.outer_scalars and n.name not in frame.inside and \
+                n.name != self.loop_var and depth == 0:
+            self.scalar(n.name, "read", "", n.line, guards)
+        elif n.name in frame.ref_locals:
+            self.record(frame.ref_locals[n.name], "read", guards, n.line, frame.fn.file, "&")
+        elif n.ref == "thread":
+            self.scalar(_thread_name(n.name), "read", "", n.line, guards)
+        else:
+            return False
+        return True
 
     def assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
         lhs, rhs = e.children[0], e.children[1]
@@ -1355,9 +1351,8 @@ class EffectWalker:
         if qualifier in self.program.classes:
             target = self.program.resolve_method(qualifier, name)
             return [target] if target is not None else []
-        declared = any(name in self.program.classes[c].methods
-                       for c in self.program.ancestry(self.cls) if c in self.program.classes)
-        if declared or self.program.resolve_method(self.cls, name) is not None:
+        if self._declared_method(name) or \
+                self.program.resolve_method(self.cls, name) is not None:
             return self.program.dispatch_targets(self.cls, name)
         if callee is None or callee.kind != "member":
             return _visible(self.program.functions.get(name, []), caller_file)
@@ -1534,14 +1529,7 @@ def _qualifier(callee: Optional[Node]) -> str:
     """The class a call is qualified with: `Base<Dtype>::f` -> Base ('' when none)."""
     if callee is None or "::" not in callee.text:
         return ""
-    head = callee.text.replace("this->", "").rsplit("::", 1)[0]
-    depth, out = 0, []
-    for ch in head:  # drop template arguments
-        depth += ch == "<"
-        if depth == 0:
-            out.append(ch)
-        depth -= ch == ">"
-    return last_identifier("".join(out).strip())
+    return last_identifier(callee.text.replace("this->", "").rsplit("::", 1)[0])
 
 
 def _spills(size: str, off: Offset) -> bool:

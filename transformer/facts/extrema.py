@@ -2,13 +2,15 @@
 
 Recognized shapes (m and idx declared before the loop):
 
-    m = std::max(m, E);          m = std::min(E, m);
+    m = std::max(m, E);          m = std::min(m, E);
     if (E > m) m = E;            if (m < E) { m = E; idx = V; }
 
 Max and min are exact: each part of the loop keeps its own m (and idx), starting from the
-value m had before the loop, and the parts are combined in part order with the loop's own
-comparison. With a strict comparison the first sample reaching the extreme wins in the
-sequential loop, and the first part reaching it wins in the combination: the same sample.
+value m had before the loop, and the parts are combined in the order of their blocks of
+samples with the loop's own comparison. With a strict comparison the first sample reaching
+the extreme wins in the sequential loop, and the first block reaching it wins in the
+combination: the same sample. (`std::max(E, m)` is loose: it keeps E on ties; the plan
+takes only strict ones.)
 """
 from __future__ import annotations
 

@@ -30,6 +30,9 @@ class ReadsAfter:
         self._methods: Optional[Dict[Tuple[str, int], Tuple[FunctionIR, List[Access]]]] = None
         self._handed: Optional[Dict[str, str]] = None
         self._oracles: Dict[Tuple[str, int], ShapeOracle] = {}
+        self._family_fns: Optional[List[FunctionIR]] = None
+        # the class, its bases and the classes derived from it
+        self.classes = program.ancestry(cls) + program.descendants(cls)
 
     def oracle(self, fn: FunctionIR) -> ShapeOracle:
         key = (fn.file, fn.start)
@@ -64,16 +67,18 @@ class ReadsAfter:
     # --------------------------------------------------------------------------------
     def _family(self) -> List[FunctionIR]:
         """Every method body of the class, its bases and the classes derived from it."""
-        seen: Set[Tuple[str, int]] = set()
-        out = []
-        for c in self.program.ancestry(self.cls) + self.program.descendants(self.cls):
-            for key, defs in sorted(self.program.functions.items()):
-                if key.startswith(c + "::"):
-                    for fn in defs:
-                        if (fn.file, fn.start) not in seen and fn.body is not None:
-                            seen.add((fn.file, fn.start))
-                            out.append(fn)
-        return out
+        if self._family_fns is None:
+            seen: Set[Tuple[str, int]] = set()
+            self._family_fns = []
+            functions = sorted(self.program.functions.items())
+            for c in self.classes:
+                for key, defs in functions:
+                    if key.startswith(c + "::"):
+                        for fn in defs:
+                            if (fn.file, fn.start) not in seen and fn.body is not None:
+                                seen.add((fn.file, fn.start))
+                                self._family_fns.append(fn)
+        return self._family_fns
 
     def _method_reads(self) -> Dict[Tuple[str, int], Tuple[FunctionIR, List[Access]]]:
         """Per method of the family that starts a call chain (an entry such as Forward_cpu,
@@ -96,9 +101,8 @@ class ReadsAfter:
             return self._handed
         self._handed = {}
         family = self._family()
-        members = {f.name for c in self.program.ancestry(self.cls) + self.program.descendants(
-            self.cls) for f in (self.program.classes[c].fields if c in self.program.classes
-                                else [])}
+        members = {f.name for c in self.classes if c in self.program.classes
+                   for f in self.program.classes[c].fields}
         for fn in family:
             for n in fn.body.walk():
                 if n.kind == "return":
@@ -174,7 +178,7 @@ def _statements_after(body: Node, loop: Node) -> Tuple[List[Node], List[Node]]:
                 visit(c)
                 if n.kind == "block":
                     after.extend(n.children[i + 1:])
-                if n.kind in ("for", "while", "do") and n is not loop:
+                if n.kind in ("for", "while", "do"):
                     around.append(n)
                 return True
         return False
