@@ -71,7 +71,7 @@ def test_output_marks_and_runtime(transformed):
     assert (out / "include" / "cgp_runtime.hpp").exists()
     assert "cgp-transform" in (out / "CMakeLists.txt").read_text()
     conv = (out / "src/caffe/layers/conv_layer.cpp").read_text()
-    assert conv.count("cgp-transform: parallel") >= 3
+    assert conv.count("cgp-transform: samples in parallel") >= 3
     conv = (out / "src/caffe/layers/base_conv_layer.cpp").read_text()
     assert "cgp::local(this->col_buffer_)" in conv
     assert not list(ROOT.joinpath("caffe_src").rglob("cgp_runtime.hpp"))

@@ -28,11 +28,11 @@ template <typename T> int run(long long n, long long shift, std::vector<T>* out)
   T* y = v.data();
   const T* a = v.data() + shift;  // shift > 0: a and y overlap in part
   int calls = 0;
-  cgp::split_elements(n, cgp::apart_or_same(n, a, y), [&](long long b, long long s) {
+  cgp::split_elements(n, [&](long long b, long long s) {
 #pragma omp atomic
     ++calls;
     add(s, a + b, a + b, y + b);
-  });
+  }, a, y);
   *out = v;
   return calls;
 }

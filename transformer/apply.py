@@ -130,7 +130,7 @@ def _match_line_endings(source: bytes, edits: List[Edit]) -> List[Edit]:
     if source.count(b"\r\n") * 2 <= source.count(b"\n"):
         return edits
     return [Edit(e.file, e.offset, e.length, e.text.replace("\r\n", "\n").replace("\n", "\r\n"),
-                 e.plan) for e in edits]
+                 e.plan, e.format) for e in edits]
 
 
 FORMATTERS = ("clang-format-14", "clang-format")  # the pinned version first
@@ -157,15 +157,21 @@ def _format(path: Path, ranges: List[Tuple[int, int]]) -> str:
 
 
 def _line_ranges(new: bytes, edits: List[Edit]) -> List[Tuple[int, int]]:
-    """Line ranges, in the edited text, that the edits produced."""
+    """Line ranges, in the edited text, that the edits produced: the lines an inserted
+    text starts and ends with a line break of its own are not among them, nor are the
+    lines of edits not to be formatted."""
     out, shift = [], 0
     for e in sorted(edits, key=lambda e: (e.offset, e.length)):  # as edits.apply orders them
         start = e.offset + shift
-        end = start + len(e.text.encode())
-        a = new.count(b"\n", 0, start) + 1
-        b = new.count(b"\n", 0, end) + 1
+        size = len(e.text.encode())
+        shift += size - e.length
+        if not e.format:
+            continue
+        lead = 1 if e.text.startswith("\n") else 0
+        trail = 1 if e.text.endswith("\n") and size > lead else 0
+        a = new.count(b"\n", 0, start + lead) + 1
+        b = new.count(b"\n", 0, start + size - trail) + 1
         out.append((a, b))
-        shift += len(e.text.encode()) - e.length
     return out
 
 

@@ -203,9 +203,12 @@ def harness_env(threads: Optional[int], blas_threads: int = 1,
 
 
 def race_env(threads: int) -> Dict[str, str]:
-    """Archer (the OpenMP tool of LLVM's ThreadSanitizer support) on, reports as exit 66."""
+    """Archer (the OpenMP tool of LLVM's ThreadSanitizer support) on, reports as exit 66.
+    Every thread of a region starts a part before any starts a second (CGP_SPREAD_PARTS):
+    two parts that touch the same memory then run on two threads, whatever the load."""
     return harness_env(threads, extra={
         "CGP_FORCE_PARALLEL": "1",
+        "CGP_SPREAD_PARTS": "1",
         "OMP_TOOL_LIBRARIES": str(ARCHER_LIB),
         "ARCHER_OPTIONS": "verbose=1",
         "TSAN_OPTIONS": "ignore_noninstrumented_modules=1 exitcode=66 halt_on_error=0 "

@@ -12,6 +12,10 @@ class Edit:
     length: int
     text: str
     plan: str  # which decision asked for it (for reports and conflicts)
+    # clang-format may format the lines it touches: not the user's own lines that a region
+    # only retargets (the loop header's bounds, the body's accessor calls), which keep
+    # their place and indentation
+    format: bool = True
 
     @property
     def end(self) -> int:

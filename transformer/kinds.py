@@ -40,6 +40,8 @@ class BatchLoop(Kind):
             return "the loop body is not a braced block"
         if not form.starts_at_zero:
             return "the loop does not start at 0"
+        if not form.own_line:
+            return "the loop does not start its own line"
         for x in d.reduce:
             if x.kind == "array" and not x.var:
                 return f"{x.name} is accumulated without a pointer variable to redirect"
@@ -73,7 +75,7 @@ class ElementwiseLoop(Kind):
                     f"loops only")
         if not form.own_line:
             return "the loop does not start its own line"
-        if any(x.kind == "scalar" for x in d.reduce) and not form.starts_at_zero:
+        if not form.starts_at_zero:
             return "the loop does not start at 0"
         return "" if form.body_end else "no ';' after the loop body"
 

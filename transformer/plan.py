@@ -154,6 +154,7 @@ class Decision:
     induction: List[InductionPlan] = field(default_factory=list)
     split: List[Split] = field(default_factory=list)
     assumes: List[str] = field(default_factory=list)
+    slices: List[str] = field(default_factory=list)  # Blobs each sample writes its own slice of
     hoist: List[Hoist] = field(default_factory=list)
     sync: List[Sync] = field(default_factory=list)
     private_scalars: List[str] = field(default_factory=list)  # written before read, per sample
@@ -217,6 +218,8 @@ class NotAlreadyParallel(Rule):
     def check(self, f, e):
         if f.pragma_before or e.omp:
             return Rejection(ALREADY_PARALLEL, "an OpenMP directive is already present")
+        if e.region:
+            return Rejection(ALREADY_PARALLEL, "a parallel region of cgp-transform already")
         return None
 
 
@@ -325,6 +328,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     privatize: Dict[str, Privatized] = {}
     reduce: Dict[str, Reduced] = {}
     assumes: List[str] = []
+    slices: List[str] = []
     by_root: Dict[Tuple[str, str, str], List[Access]] = {}
     for a in e.accesses:
         by_root.setdefault((a.root.kind, a.root.name, a.root.buf), []).append(a)
@@ -342,13 +346,17 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             reduce[name] = _array_reduction(e, writes[0].root)
         elif kind == "io":
             _check_io(name, writes, reads, io_written, assumes, io_written_names)
+            slices += [name] if writes else []
         elif writes:  # not batch-shaped: a parameter, a member or a local Blob
             got = _shared_root_plan(f, e, kind, name, writes, reads, live_in, assumes)
             if isinstance(got, Reduced):
                 reduce[name] = got
             elif isinstance(got, Privatized):
                 privatize[name] = got
-    return list(privatize.values()), list(reduce.values()), assumes
+            else:
+                slices.append(name)
+    return list(privatize.values()), list(reduce.values()), assumes, \
+        list(dict.fromkeys(slices))
 
 
 def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
@@ -545,7 +553,7 @@ def decide(f: LoopFacts, live_in: Set[str] = frozenset(),
 def _reject(d: Decision, rej: Rejection) -> None:
     d.decision, d.reason, d.detail = "rejected", rej.reason, rej.detail
     d.privatize, d.reduce, d.induction, d.split, d.assumes = [], [], [], [], []
-    d.hoist, d.sync, d.private_scalars = [], [], []
+    d.hoist, d.sync, d.private_scalars, d.slices = [], [], [], []
 
 
 def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
@@ -575,7 +583,7 @@ def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
         if f.kind == "batch-loop" and not e.has_inner_loop and not e.helpers and \
                 not any(a.via in TABLE for a in e.accesses):
             raise Rejection(TOO_LITTLE, "the body does constant work per sample")
-        privatize, reduce, assumes = _memory_plan(f, e, live_in)
+        privatize, reduce, assumes, slices = _memory_plan(f, e, live_in)
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
         hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
@@ -583,7 +591,7 @@ def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
         d.reason, d.detail = r.reason, r.detail
         return d
     d.decision = "parallel"
-    d.privatize, d.reduce, d.assumes = privatize, reduce, assumes
+    d.privatize, d.reduce, d.assumes, d.slices = privatize, reduce, assumes, slices
     d.private_scalars = private_scalars
     d.hoist, d.sync = hoist, sync
     seen = set()

@@ -9,6 +9,7 @@ applied in part.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
@@ -42,9 +43,33 @@ def template_dir() -> Path:
 
 
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_dir())),
-                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
-                              autoescape=False)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_dir())),
+                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+                             autoescape=False)
+    env.filters["paren"] = paren
+    return env
+
+
+_POSTFIX = re.compile(r"[\w.]+(\s*(->|\.)\s*\w+|\[[^\[\]]*\]|\([^()]*\))*")
+
+
+def paren(expr: str) -> str:
+    """An expression as an operand of `*` or `+`: in parentheses unless it is a name, a
+    number, a member or a call (a postfix expression), which need none."""
+    text = str(expr).strip()
+    return text if _POSTFIX.fullmatch(text) or _wrapped(text) else f"({text})"
+
+
+def _wrapped(text: str) -> bool:
+    """Is the whole expression one pair of parentheses?"""
+    if not text.startswith("(") or not text.endswith(")"):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and k < len(text) - 1:
+            return False
+    return True
 
 
 @dataclass
@@ -164,43 +189,46 @@ class Renderer:
         args = call.children[1:]
         semi = form_mod.statement_end(src, call.end)
         callee = src[call.start:args[0].start].decode("utf-8", "surrogateescape").rstrip()
-        arrays = list(TABLE[call.name].array_args())
+        arrays = set(TABLE[call.name].array_args())
+        params = TABLE[call.name].params
+        context = []
+        for k, a in enumerate(args):
+            text = a.text.strip()
+            once = k > 0 and not _simple_argument(text)
+            name = f"cgp_{params[k]}" if once else text
+            context.append({"text": text, "once": once, "name": name, "use": name,
+                            "array": k in arrays})
+        indent = _indent(src, call.start)
+        own_line = bool(indent) or src[form_mod.line_start(src, call.start):call.start] == b""
+        if not own_line:  # `if (c) call;`: the region goes on lines of its own below
+            line = src[form_mod.line_start(src, call.start):call.start].decode(
+                "utf-8", "surrogateescape")
+            indent = line[:len(line) - len(line.lstrip())] + "  "
+        comment = self.env.get_template("region_comment.cpp.j2").render(
+            d=d, what="elements in parallel, element i from element i only", unit="element")
         text = self.env.get_template(KINDS["elementwise-call"].TEMPLATE).render(
-            marker=marker(d), callee=callee[:-1].strip(), i=_indent(src, call.start),
-            args=[a.text.strip() for a in args], arrays=arrays,
-            names=[f"cgp_{name}" for name in TABLE[call.name].params],
-            pairs=[(a, b) for k, a in enumerate(arrays) for b in arrays[k + 1:]])
-        r.edits.append(Edit(d.file, call.start, semi + 1 - call.start, text.strip(),
-                            _plan_id(d)))
+            comment=comment.strip("\n"),
+            callee=callee[:-1].strip(), i=indent, args=context, checks=len(arrays) > 1)
+        text = layout(text.strip("\n"))
+        start = call.start
+        while not own_line and src[start - 1:start] in (b" ", b"\t"):
+            start -= 1  # `if (c) call;`: no blank left at the end of `if (c)`
+        r.edits.append(Edit(d.file, start, semi + 1 - start,
+                            ("\n" + text) if not own_line else text.lstrip(), _plan_id(d),
+                            format=False))
 
     def _elementwise(self, r: Rendered, fn: FunctionIR, loop: Node):
         d = r.decision
-        src = self.sources[d.file]
-        indent = _indent(src, loop.start)
         scalars = [x.name for x in d.reduce if x.kind == "scalar"]
-        body = loop.children[3]
-        original = src[loop.start:loop.end].decode("utf-8", "surrogateescape")
-        subs = _hoist_subs(d, loop)
-        body_end = body.end if body.kind == "block" else form_mod.statement_end(src, body.end) + 1
-        body_subs = [s for s in subs if body.start <= s[0] and s[1] <= body_end]
-        body_text = _substitute(src[body.start:body_end].decode("utf-8", "surrogateescape"),
-                                body.start, body_subs)
-        text = self.env.get_template(KINDS["elementwise"].TEMPLATE).render(
-            marker=marker(d), trip=_trip_text(loop), min_elements=MIN_ELEMENTWISE,
-            deterministic=self.deterministic, scalars=scalars, var=d.var, body=body_text,
-            private_scalars=d.private_scalars, i=indent, braced=body.kind == "block",
-            assigned=[v for v in scalars if _assignable(fn, v)],
-            **_accessor_args(d),
-            parallel_loop=_substitute(original, loop.start, subs), loop=original)
-        start = form_mod.line_start(src, loop.start)
-        r.edits.append(Edit(d.file, start, loop.end - start, indent + text.strip(" \n"),
-                            _plan_id(d)))
+        copies = list(dict.fromkeys(d.private_scalars +
+                                    [v for v in scalars if _assignable(fn, v)]))
+        self._region(r, loop, _hoist_subs(d, loop.children[3]), KINDS["elementwise"].TEMPLATE,
+                     what="elements in parallel",
+                     scalars=scalars, copies=copies)
 
     def _batch_loop(self, r: Rendered, fn: FunctionIR, loop: Node):
         d = r.decision
-        src = self.sources[d.file]
         body = loop.children[3]
-        plan_id = _plan_id(d)
         arrays, privates = [], []
         for x in d.reduce:
             if x.kind == "array":
@@ -223,35 +251,137 @@ class Renderer:
                         for n in _member_nodes(helper.body, p.name):
                             r.edits.append(Edit(helper.file, n.start, n.end - n.start,
                                                 member_tmpl.render(member=p.name).strip(),
-                                                plan_id))
-        subs += _hoist_subs(d, body)
-        body_text = _substitute(body.text, body.start, subs)
-        indent = _indent(src, loop.start)
+                                                _plan_id(d)))
         scalars = [x.name for x in d.reduce if x.kind == "scalar"]
-        # the loop's own variables, per part: made private and assigned, not declared again
-        # (no -Wshadow); a variable declared const cannot be, and is declared again
-        private_vars = list(dict.fromkeys(
+        inductions = [{"var": ind.var, "steps": ind.steps,
+                       "condition": ind.condition[1:-1] if _wrapped(ind.condition)
+                       else ind.condition,
+                       "assign": _assignable(fn, ind.var)} for ind in d.induction]
+        # the loop's own variables, per part: captured by copy and assigned, so that no
+        # declaration shadows the user's; a variable declared const, or a reference,
+        # cannot be, and is declared again inside the lambda
+        copies = list(dict.fromkeys(
             d.private_scalars +
             [v for v in [ind.var for ind in d.induction] + scalars if _assignable(fn, v)] +
             [a["var"] for a in arrays if a["assign"]] +
             [a["var"] for p in privates for a in p["aliases"] if a["assign"]]))
-        text = self.env.get_template(KINDS["batch-loop"].TEMPLATE).render(
-            marker=marker(d), i=indent, trip=_trip_text(loop), var=d.var, arrays=arrays,
-            privates=privates, inductions=d.induction, deterministic=self.deterministic,
-            work=self.env.get_template("batch_work.cpp.j2").render(
-                bottoms=_bottoms_param(fn)).rstrip("\n"),
-            scalars=scalars, private_vars=private_vars, body=body_text, **_accessor_args(d),
-            extremes=_extremes(d), ops={x.name: x.op for x in d.reduce if x.kind == "scalar"},
-            original=src[loop.start:loop.end].decode("utf-8", "surrogateescape"))
-        r.edits.append(Edit(d.file, loop.start, loop.end - loop.start, text.rstrip("\n"),
-                            plan_id))
+        self._region(r, loop, subs + _hoist_subs(d, body), KINDS["batch-loop"].TEMPLATE,
+                     what="samples in parallel", arrays=arrays, privates=privates,
+                     inductions=inductions, scalars=scalars, copies=copies,
+                     work=self.env.get_template("batch_work.cpp.j2").render(
+                         bottoms=_bottoms_param(fn)).strip(),
+                     extremes=_extremes(d),
+                     ops={x.name: x.op for x in d.reduce if x.kind == "scalar"})
+
+    def _region(self, r: Rendered, loop: Node, subs: List[Tuple[int, int, str]],
+                template: str, what: str, **context):
+        """A loop made a region: the template's lines before the loop and after it, the
+        loop's bounds set to the part's block, its body's substitutions; the loop's own
+        lines keep their place, and clang-format leaves them alone."""
+        d = r.decision
+        src = self.sources[d.file]
+        indent = _indent(src, loop.start)
+        comment = self.env.get_template("region_comment.cpp.j2").render(
+            d=d, what=what, unit="sample" if d.kind == "batch-loop" else "element")
+        text = self.env.get_template(template).render(
+            i=indent, trip=_trip_text(loop), var=d.var, loop=_LOOP, hoists=d.hoist,
+            syncs=d.sync, comment=comment.strip("\n"), **context)
+        before, after = text.lstrip("\n").split(_LOOP)
+        assert before.endswith("\n" + indent), "the template puts the loop on a line of its own"
+        plan_id = _plan_id(d)
+        start = form_mod.line_start(src, loop.start)
+        r.edits.append(Edit(d.file, start, 0, layout(before[:len(before) - len(indent)]),
+                            plan_id, format=False))
+        r.edits += _bound_edits(self.env, d, loop, plan_id)
+        r.edits += [Edit(d.file, a, b - a, text, plan_id, format=False) for a, b, text in subs]
+        body = loop.children[3]
+        end = loop.end if body.kind == "block" else form_mod.statement_end(src, body.end) + 1
+        r.edits.append(Edit(d.file, end, 0, layout(after.rstrip("\n")), plan_id, format=False))
+
+
+_LOOP = "\x00the loop\x00"
+
+
+_LITERAL_CAST = re.compile(r"(\w+\s*\(\s*[-+]?[\d.]+\w*\s*\)|\(\s*\w+\s*\)\s*[-+]?[\d.]+\w*|"
+                           r"static_cast<\s*\w+\s*>\s*\(\s*[-+]?[\d.]+\w*\s*\))")
+
+
+def _simple_argument(text: str) -> bool:
+    """An argument the blocks of a split call may each evaluate: names, members, literals
+    and casts of literals, in arithmetic; no call, assignment or conditional."""
+    rest = _LITERAL_CAST.sub("0", text)
+    return not any(c in rest for c in "(?=") and "++" not in rest and "--" not in rest
+
+
+WIDTH = 80  # the column the lines a region writes itself (between its clang-format off
+# and on) are folded at
+
+
+def layout(text: str, width: int = WIDTH) -> str:
+    """The lines a region writes outside clang-format's reach, folded at `width`: a comment
+    line into comment lines, a code line after a `, ` or before a ` + ` or ` ? `, its
+    continuation indented four more columns."""
+    out: List[str] = []
+    for line in text.split("\n"):
+        out += _fold(line, width)
+    return "\n".join(out)
+
+
+_COMMENT = re.compile(r"^(\s*(?:\{\s+)?)//")
+
+
+def _fold(line: str, width: int, cont: str = "") -> List[str]:
+    indent = line[:len(line) - len(line.lstrip())]
+    cont = cont or indent + "    "
+    if len(line) <= width:
+        return [line]
+    comment = _COMMENT.match(line)
+    if comment:  # `// words` or `{  // words`: the words refilled, under the first `//`
+        words = line[comment.end():].split()
+        lines, cur, lead = [], comment.group(0), " " * len(comment.group(1)) + "//"
+        for w in words:
+            if len(cur) + 1 + len(w) > width and cur.strip() not in ("//", "{  //"):
+                lines.append(cur)
+                cur = lead
+            cur += " " + w
+        return lines + [cur]
+    best = None  # (preference, depth, -position): the shallowest, then the latest cut
+    depth = 0
+    for k in range(len(line)):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(line[k], 0)
+        if k < len(indent) + 8 or k >= width:
+            continue
+        for rank, token in enumerate((", [&", ", ", " ? ", " + ", " = ")):
+            if line.startswith(token, k):
+                cut = k + (2 if token.startswith(",") else len(token))
+                key = (0 if rank == 0 else 1, depth, -cut)
+                if best is None or key < best[0]:
+                    best = (key, cut)
+    if best is None:
+        return [line]
+    cut = best[1]
+    return [line[:cut].rstrip()] + _fold(cont + line[cut:].lstrip(), width, cont)
+
+
+def _bound_edits(env: jinja2.Environment, d: Decision, loop: Node,
+                 plan_id: str) -> List[Edit]:
+    """`for (int v = 0; v < T; ...)` made `for (int v = cgp_begin; v < cgp_end; ...)`."""
+    tmpl = env.get_template("loop_bounds.cpp.j2")
+    init, cond = loop.children[0], loop.children[1]
+    first = init.children[0].children[0] if init.kind == "decls" else init
+    bound = cond.children[1]
+    return [Edit(d.file, first.start, first.end - first.start,
+                 tmpl.render(bound="begin", var=d.var, declare=init.kind != "decls").strip(),
+                 plan_id, format=False),
+            Edit(d.file, bound.start, bound.end - bound.start, tmpl.render(bound="end").strip(),
+                 plan_id, format=False)]
 
 
 def _extremes(d: Decision) -> List[dict]:
     """The max and min scalars, with the comparison that combines parts and the index that
     follows each (if any)."""
     scalars = [x for x in d.reduce if x.kind == "scalar"]
-    return [{"name": x.name, "cmp": ">" if x.op.startswith("max") else "<",
+    return [{"name": x.name, "greater": x.op.startswith("max"),
              "index": next((y.name for y in scalars if y.op == "arg" and y.of == x.name), "")}
             for x in scalars if x.op.rstrip("=") in ("max", "min")]
 

@@ -223,6 +223,7 @@ class BodyEffects:
     used_after: Set[str] = field(default_factory=set)  # names the function uses after it
     macro: bool = False
     omp: bool = False
+    region: bool = False  # the loop is the body of a region cgp-transform wrote before
     has_inner_loop: bool = False
 
 

@@ -196,6 +196,10 @@ class _FunctionScan:
             elif n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
                     not self.inside_claimed(n) and not _in_lambda(self.fn, n):
                 self.facts.append(_call_facts(self.cls, self.fn, n, self.degraded))
+            elif n.kind == "call" and n.name in REGION_CALLS and \
+                    n.text.lstrip().startswith("cgp::") and not self.inside_claimed(n):  # a region written before: already parallel
+                self.claimed.append(n)
+                self.facts.append(self.fact(n, "other", effects=BodyEffects(region=True)))
             elif n.kind == "omp" and not self.inside_claimed(n):
                 self.claimed.append(n)
                 line = n.line + 1 if n.text.lstrip().startswith("#") else n.line
@@ -296,6 +300,10 @@ def _generated(fn: FunctionIR) -> List[Node]:
         elif n.kind == "if" and n.children and "cgp::" in n.children[0].text:
             out.append(n)
     return out
+
+
+# the runtime's calls that run a region this tool wrote (templates/runtime.hpp.j2)
+REGION_CALLS = ("parallel_for", "for_parts", "for_elements", "for_lines", "split_elements")
 
 
 def _in_lambda(fn: FunctionIR, n: Node) -> bool:
