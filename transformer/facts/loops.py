@@ -196,9 +196,8 @@ class _FunctionScan:
             elif n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
                     not self.inside_claimed(n) and not _in_lambda(self.fn, n):
                 self.facts.append(_call_facts(self.cls, self.fn, n, self.degraded))
-            elif n.kind == "call" and n.name in REGION_CALLS and \
-                    n.text.lstrip().startswith("cgp::") and not self.inside_claimed(n):  # a region written before: already parallel
-                self.claimed.append(n)
+            elif _region_call(n) and not self.inside_claimed(n):
+                self.claimed.append(n)  # a region written before: already parallel
                 self.facts.append(self.fact(n, "other", effects=BodyEffects(region=True)))
             elif n.kind == "omp" and not self.inside_claimed(n):
                 self.claimed.append(n)
@@ -304,6 +303,10 @@ def _generated(fn: FunctionIR) -> List[Node]:
 
 # the runtime's calls that run a region this tool wrote (templates/runtime.hpp.j2)
 REGION_CALLS = ("parallel_for", "for_parts", "for_elements", "for_lines", "split_elements")
+
+
+def _region_call(n: Node) -> bool:
+    return n.kind == "call" and n.name in REGION_CALLS and n.text.lstrip().startswith("cgp::")
 
 
 def _in_lambda(fn: FunctionIR, n: Node) -> bool:
