@@ -15,11 +15,11 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import analyze as analyze_mod
 from . import kinds, process_plan, process_render
+from .decision import Decision
 from .edits import Edit, merge
 from .edits import apply as apply_edits
 from .errors import InputError
 from .facts import process as process_facts
-from .plan import Decision
 from .render import Rendered, Renderer, marker
 from .source_tree import input_dir
 

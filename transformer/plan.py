@@ -7,190 +7,40 @@ induction, split) from the effects. When a rule cannot prove what it needs, it r
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
+from . import kinds
+from .decision import (  # noqa: F401  (the plan's vocabulary, imported from here too)
+    ALIASING,
+    ALREADY_PARALLEL,
+    BLOB_ACCESSOR,
+    CROSS_SAMPLE,
+    DEGRADED,
+    EARLY_EXIT,
+    GLOBAL_STATE,
+    INDUCTION,
+    NOT_BATCH,
+    REASONS,
+    RNG,
+    TOO_LITTLE,
+    UNKNOWN_CALL,
+    UNKNOWN_EXTENT,
+    UNSUPPORTED_FORM,
+    Alias,
+    Decision,
+    Hoist,
+    InductionPlan,
+    InductionStep,
+    Privatized,
+    Reduced,
+    Rejection,
+    Split,
+    Sync,
+)
 from .facts.effects import Access, BodyEffects, covered
 from .facts.form import Form
 from .facts.loops import LoopFacts
 from .facts.mathlib import TABLE
-from .kinds import KINDS
-
-# The fixed vocabulary of rejection reasons.
-RNG = "rng"
-CROSS_SAMPLE = "cross-sample dependence"
-UNKNOWN_CALL = "unknown call"
-INDUCTION = "unprovable induction"
-ALIASING = "aliasing"
-EARLY_EXIT = "early exit"
-ALREADY_PARALLEL = "already parallel"
-DEGRADED = "degraded parse"
-TOO_LITTLE = "too little work"
-BLOB_ACCESSOR = "blob accessor"
-NOT_BATCH = "not a batch loop"
-UNKNOWN_EXTENT = "unknown extent"
-UNSUPPORTED_FORM = "unsupported form"
-GLOBAL_STATE = "global state"
-REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALREADY_PARALLEL,
-           DEGRADED, TOO_LITTLE, BLOB_ACCESSOR, NOT_BATCH, UNKNOWN_EXTENT, UNSUPPORTED_FORM,
-           GLOBAL_STATE)
-
-
-
-@dataclass
-class Alias:
-    """A pointer variable, declared before the loop, that points into a Blob's buffer."""
-
-    var: str
-    type: str
-    buf: str  # data | diff
-
-
-@dataclass
-class Privatized:
-    name: str  # member or local Blob
-    kind: str  # member | local
-    copy_in: bool  # the private copy starts as a copy of the shared one
-    extent: str
-    aliases: List[Alias] = field(default_factory=list)
-
-
-@dataclass
-class Reduced:
-    name: str
-    kind: str  # array | scalar
-    extent: str
-    # + (sums), max | min (strict comparison: the first extreme wins), max= | min= (loose),
-    # arg (the index assigned with the max or min named by `of`)
-    op: str = "+"
-    var: str = ""  # the pointer variable the loop accumulates through ('' if none)
-    root: str = ""  # io | param | member | local (arrays)
-    blob: str = ""  # the Blob expression, e.g. blobs_[0] or top[0]
-    buf: str = ""  # data | diff
-    of: str = ""  # for op 'arg': the scalar max or min it follows
-
-
-@dataclass
-class InductionStep:
-    """One increment of an induction variable per iteration: `var += m1 * m2 * ... * step`,
-    the multipliers being the trip counts of the inner loops around it."""
-
-    step: str
-    multipliers: List[str] = field(default_factory=list)
-
-
-@dataclass
-class InductionPlan:
-    """A pointer or counter advanced in the loop: at iteration v it is `var_0 + v * (sum of
-    its steps)`, advancing only when `condition` (loop-invariant) holds."""
-
-    var: str
-    steps: List[InductionStep] = field(default_factory=list)
-    condition: str = ""
-
-    def describe(self, loop_var: str) -> str:
-        """The closed form in the loop variable, for reports."""
-        per = " + ".join("*".join([f"({m})" for m in s.multipliers] + [f"({s.step})"])
-                         for s in self.steps)
-        return f"{self.var} = {self.var}_0 + {loop_var} * ({per})" + \
-            (f" if {self.condition}" if self.condition else "")
-
-
-@dataclass
-class Split:
-    """A BLAS or elementwise call cut into blocks along `dim` (rows | k | elements) of size
-    `extent`."""
-
-    call: str
-    line: int
-    dim: str
-    extent: str
-
-    def describe(self) -> str:
-        return f"{self.call} line {self.line}: {self.dim} {self.extent}"
-
-
-@dataclass
-class Hoist:
-    """A Blob accessor of the loop body evaluated once, on the calling thread, before the
-    region; the body uses the pointer it returned. A call that the body makes only under a
-    condition, on a receiver `V[k]`, is evaluated only when k is in V's range (nullptr
-    otherwise, which the body then never dereferences)."""
-
-    var: str  # the variable that holds the pointer
-    call: str  # the accessor call's source text
-    vector: str = ""  # bounds-check: k < V.size()
-    index: str = ""
-    uses: List[Tuple[str, int, int]] = field(default_factory=list)  # (file, start, end)
-
-
-@dataclass
-class Sync:
-    """A Blob read through a const accessor in a helper the loop reaches: its memory is
-    brought to the CPU before the region, so that the workers' calls only read its state."""
-
-    receiver: str  # the receiver's source text, in the helper (members only)
-    method: str  # cpu_data | cpu_diff
-    this_prefix: bool  # spell `this->` before the receiver at the loop
-    arrow: bool  # the receiver is a pointer: `->`, else `.`
-    vector: str = ""  # a receiver `V[k]` met under a condition: synced only when k < V.size()
-    index: str = ""
-
-
-@dataclass
-class Decision:
-    file: str
-    line: int
-    cls: str
-    method: str
-    kind: str
-    decision: str  # parallel | rejected
-    reason: str = ""
-    detail: str = ""
-    var: str = ""
-    trip: str = ""
-    privatize: List[Privatized] = field(default_factory=list)
-    reduce: List[Reduced] = field(default_factory=list)
-    induction: List[InductionPlan] = field(default_factory=list)
-    split: List[Split] = field(default_factory=list)
-    assumes: List[str] = field(default_factory=list)
-    slices: List[str] = field(default_factory=list)  # Blobs each sample writes its own slice of
-    hoist: List[Hoist] = field(default_factory=list)
-    sync: List[Sync] = field(default_factory=list)
-    private_scalars: List[str] = field(default_factory=list)  # written before read, per sample
-    helpers: List[str] = field(default_factory=list)
-    degraded: bool = False
-    start: int = 0
-    end: int = 0
-    inherits: str = ""  # "Base::Forward_cpu": this row is for a class that inherits it
-
-    def plan_parts(self) -> List[Tuple[str, List[str]]]:
-        """The non-empty parts of the plan, as (what, names), for reports and markers."""
-        parts = [("privatize", [p.name for p in self.privatize]),
-                 ("reduce", [r.name for r in self.reduce]),
-                 ("induction", [i.var for i in self.induction]),
-                 ("split", [f"{s.dim} {s.extent}" for s in self.split])]
-        return [(what, names) for what, names in parts if names]
-
-    def to_json(self) -> dict:
-        d = asdict(self)
-        d["class"] = d.pop("cls")
-        d["privatize"] = [p.name for p in self.privatize]
-        d["reduce"] = [r.name for r in self.reduce]
-        d["induction"] = [i.describe(self.var) for i in self.induction]
-        d["induction_detail"] = [asdict(i) for i in self.induction]
-        d["split"] = [s.describe() for s in self.split]
-        d["split_detail"] = [asdict(s) for s in self.split]
-        d["privatize_detail"] = [asdict(p) for p in self.privatize]
-        d["reduce_detail"] = [asdict(r) for r in self.reduce]
-        return d
-
-
-class Rejection(Exception):
-    def __init__(self, reason: str, detail: str):
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
 
 
 # --- rules --------------------------------------------------------------------------------
@@ -317,7 +167,7 @@ class RewritableForm:
     def check(self, d: "Decision", form: Form) -> Optional[Rejection]:
         if not form.found:
             return Rejection(UNSUPPORTED_FORM, "the loop was not found in the parsed source")
-        why = KINDS[d.kind].form_problem(d, form)
+        why = kinds.KINDS[d.kind].form_problem(d, form)
         return Rejection(UNSUPPORTED_FORM, why) if why else None
 
 
@@ -560,21 +410,27 @@ def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
     d = Decision(file=f.file, line=f.line, cls=f.cls, method=f.method, kind=f.kind,
                  decision="rejected", var=f.var, trip=f.trip, degraded=f.degraded,
                  start=f.start, end=f.end, inherits=f.inherits)
-    if f.kind == "batch-blas":
-        return _decide_blas(f, d)
-    if f.kind == "elementwise-call":
-        return _decide_elementwise_call(f, d)
+    kind = kinds.KINDS.get(f.kind)
+    return kind.plan(f, d, live_in) if kind is not None else _decide_other(f, d)
+
+
+def _decide_other(f: LoopFacts, d: Decision) -> Decision:
+    """A loop no kind takes: the first rule it fails, or why it is not a batch loop."""
+    d.helpers = sorted(set(f.effects.helpers))
+    for rule in (NotDegraded(), NotAlreadyParallel(), NoRng()):
+        rej = rule.check(f, f.effects)
+        if rej is not None:
+            d.reason, d.detail = rej.reason, rej.detail
+            return d
+    d.reason, d.detail = _extent_reason(f) if f.extent else \
+        (TOO_LITTLE, "not a loop over samples")
+    return d
+
+
+def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str]) -> Decision:
+    """A batch or elementwise loop: every rule, then the plan from its effects."""
     e = f.effects
     d.helpers = sorted(set(e.helpers))
-    if f.kind == "other":
-        for rule in (NotDegraded(), NotAlreadyParallel(), NoRng()):
-            rej = rule.check(f, e)
-            if rej is not None:
-                d.reason, d.detail = rej.reason, rej.detail
-                return d
-        d.reason, d.detail = _extent_reason(f) if f.extent else \
-            (TOO_LITTLE, "not a loop over samples")
-        return d
     try:
         for rule in RULES:
             rej = rule.check(f, e)
@@ -587,29 +443,29 @@ def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
         hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
+        induction = _induction_plan(e)
     except Rejection as r:
         d.reason, d.detail = r.reason, r.detail
         return d
     d.decision = "parallel"
     d.privatize, d.reduce, d.assumes, d.slices = privatize, reduce, assumes, slices
     d.private_scalars = private_scalars
-    d.hoist, d.sync = hoist, sync
-    seen = set()
-    for ind in e.inductions:
-        if ind.var in seen:
-            continue
-        seen.add(ind.var)
-        steps = [i for i in e.inductions if i.var == ind.var]
+    d.hoist, d.sync, d.induction = hoist, sync, induction
+    return d
+
+
+def _induction_plan(e: BodyEffects) -> List[InductionPlan]:
+    """Each induction variable's closed form: the sum of its steps, under one condition."""
+    out: List[InductionPlan] = []
+    for var in dict.fromkeys(ind.var for ind in e.inductions):
+        steps = [i for i in e.inductions if i.var == var]
         conds = {i.condition for i in steps}
         if len(conds) > 1:
-            d.decision, d.reason = "rejected", INDUCTION
-            d.detail = f"{ind.var} advances under different conditions"
-            d.privatize, d.reduce, d.assumes, d.induction = [], [], [], []
-            return d
-        d.induction.append(InductionPlan(
-            var=ind.var, steps=[InductionStep(i.step, list(i.multiplier)) for i in steps],
+            raise Rejection(INDUCTION, f"{var} advances under different conditions")
+        out.append(InductionPlan(
+            var=var, steps=[InductionStep(i.step, list(i.multiplier)) for i in steps],
             condition=conds.pop()))
-    return d
+    return out
 
 
 _CONST_ACCESSORS = ("cpu_data", "cpu_diff")
@@ -684,69 +540,3 @@ def _hoist_name(call: str, taken: Dict[str, Hoist]) -> str:
         k += 1
         name = f"{base}_{k}"
     return name
-
-
-def _decide_blas(f: LoopFacts, d: Decision) -> Decision:
-    if f.degraded:
-        d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
-        return d
-    args = f.blas_args
-    out_arg = args[-1]
-    if f.blas_dim == "rows":
-        d.decision = "parallel"
-        rows = args[2] if f.blas_name.endswith("gemm") else args[1]
-        d.split.append(Split(f.blas_name, f.line, "rows", rows))
-        return d
-    # batch is the contraction dimension: split K into private outputs, then reduce
-    d.decision = "parallel"
-    k = args[4] if f.blas_name.endswith("gemm") else args[1]
-    d.split.append(Split(f.blas_name, f.line, "k", k))
-    d.reduce.append(Reduced(name=_buffer_name(out_arg), kind="array", extent=""))
-    return d
-
-
-def _decide_elementwise_call(f: LoopFacts, d: Decision) -> Decision:
-    """Split an elementwise call into blocks of its N elements. Arrays named by the same
-    pointer with different offsets may overlap in part, which the library does not allow
-    but a sequential implementation may tolerate: those calls stay whole. Distinct
-    pointers are checked at run time (the call runs whole if their ranges overlap)."""
-    if f.degraded:
-        d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
-        return d
-    model = TABLE[f.blas_name]
-    if len(f.blas_args) != len(model.params):
-        d.reason, d.detail = UNKNOWN_CALL, f"{f.blas_name} with {len(f.blas_args)} arguments"
-        return d
-    arrays = [f.blas_args[i] for i in model.array_args()]
-    for i, a in enumerate(arrays):
-        for b in arrays[i + 1:]:
-            if a != b and _pointer_base(a) == _pointer_base(b):
-                d.reason = ALIASING
-                d.detail = f"{a} and {b} point into the same array at different offsets"
-                return d
-    d.decision = "parallel"
-    d.split.append(Split(f.blas_name, f.line, "elements", f.blas_args[0]))
-    return d
-
-
-def _pointer_base(arg: str) -> str:
-    """The pointer an argument offsets: `top_data + n * dim_` -> `top_data`."""
-    t = arg.replace(" ", "")
-    depth = 0
-    for i, ch in enumerate(t):
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if depth == 0 and i > 0 and ch in "+-" and t[i - 1] not in "-+(":
-            if ch == "-" and t[i + 1:i + 2] == ">":
-                continue
-            return t[:i]
-    return t
-
-
-def _buffer_name(arg: str) -> str:
-    t = arg.replace(" ", "").replace("this->", "")
-    for acc in ("->mutable_cpu_diff()", "->mutable_cpu_data()", ".mutable_cpu_diff()",
-                ".mutable_cpu_data()"):
-        if t.endswith(acc):
-            return t[: -len(acc)] + (".diff" if "diff" in acc else ".data")
-    return t

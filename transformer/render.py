@@ -16,14 +16,12 @@ from typing import Dict, List, Sequence, Tuple
 
 import jinja2
 
-from . import __version__
+from . import __version__, kinds
+from .decision import Decision
 from .edits import Edit
 from .facts import form as form_mod
 from .facts.classes import Program
-from .facts.mathlib import TABLE
 from .ir import FunctionIR, Node
-from .kinds import KINDS, SPLIT_FUNCTIONS
-from .plan import Decision
 
 MIN_ELEMENTWISE = 16384  # elements below which an elementwise loop stays sequential
 MIN_BATCH_WORK = 16384  # bottom elements below which a batch loop stays sequential
@@ -93,7 +91,7 @@ def _indent(source: bytes, offset: int) -> str:
     return prefix.decode("utf-8", "replace") if not prefix.strip() else ""
 
 
-def _member_nodes(body: Node, name: str) -> List[Node]:
+def member_nodes(body: Node, name: str) -> List[Node]:
     out = []
     for n in body.walk():
         if n.kind == "member" and n.name == name and \
@@ -150,130 +148,14 @@ class Renderer:
         try:
             if node is None:
                 raise RenderError("the loop was not found in the parsed source")
-            elif d.kind == "batch-blas":
-                self._blas(r, node)
-            elif d.kind == "elementwise":
-                self._elementwise(r, fn, node)
-            elif d.kind == "elementwise-call":
-                self._elementwise_call(r, fn, node)
-            elif d.kind == "batch-loop":
-                self._batch_loop(r, fn, node)
-            else:
+            if d.kind not in kinds.KINDS:
                 raise RenderError(f"nothing to render for kind {d.kind}")
+            kinds.KINDS[d.kind].render(self, r, fn, node)
         except RenderError as e:
             r.edits, r.skipped = [], f"internal error, a plan render cannot write: {e}"
         return r
 
-    # ------------------------------------------------------------------------------------
-    def _blas(self, r: Rendered, call: Node):
-        d = r.decision
-        name = call.name
-        at = call.text.find(name)
-        function = SPLIT_FUNCTIONS.get((name, d.split[0].dim))
-        if at < 0 or function is None:
-            raise RenderError(f"{name} split by {d.split[0].dim} at a call of this form")
-        src = self.sources[d.file]
-        indent = _indent(src, call.start)
-        own_line = src[form_mod.line_start(src, call.start):call.start].strip() == b""
-        repl = self.env.get_template(KINDS["batch-blas"].TEMPLATE).render(
-            marker=marker(d), function=function, inline=not own_line).strip()
-        r.edits.append(Edit(d.file, call.start + at, len(name), repl, _plan_id(d)))
-        if own_line:
-            line = self.env.get_template("marker_line.cpp.j2").render(marker=marker(d), i=indent)
-            r.edits.append(Edit(d.file, form_mod.line_start(src, call.start), 0,
-                                line.strip("\n") + "\n", _plan_id(d)))
-
-    def _elementwise_call(self, r: Rendered, fn: FunctionIR, call: Node):
-        d = r.decision
-        src = self.sources[d.file]
-        args = call.children[1:]
-        semi = form_mod.statement_end(src, call.end)
-        callee = src[call.start:args[0].start].decode("utf-8", "surrogateescape").rstrip()
-        arrays = set(TABLE[call.name].array_args())
-        params = TABLE[call.name].params
-        context = []
-        for k, a in enumerate(args):
-            text = a.text.strip()
-            once = k > 0 and not _simple_argument(text)
-            name = f"cgp_{params[k]}" if once else text
-            context.append({"text": text, "once": once, "name": name, "use": name,
-                            "array": k in arrays})
-        indent = _indent(src, call.start)
-        own_line = bool(indent) or src[form_mod.line_start(src, call.start):call.start] == b""
-        if not own_line:  # `if (c) call;`: the region goes on lines of its own below
-            line = src[form_mod.line_start(src, call.start):call.start].decode(
-                "utf-8", "surrogateescape")
-            indent = line[:len(line) - len(line.lstrip())] + "  "
-        comment = self.env.get_template("region_comment.cpp.j2").render(
-            d=d, what="elements in parallel, element i from element i only", unit="element")
-        text = self.env.get_template(KINDS["elementwise-call"].TEMPLATE).render(
-            comment=comment.strip("\n"),
-            callee=callee[:-1].strip(), i=indent, args=context, checks=len(arrays) > 1)
-        text = layout(text.strip("\n"))
-        start = call.start
-        while not own_line and src[start - 1:start] in (b" ", b"\t"):
-            start -= 1  # `if (c) call;`: no blank left at the end of `if (c)`
-        r.edits.append(Edit(d.file, start, semi + 1 - start,
-                            ("\n" + text) if not own_line else text.lstrip(), _plan_id(d),
-                            format=False))
-
-    def _elementwise(self, r: Rendered, fn: FunctionIR, loop: Node):
-        d = r.decision
-        scalars = [x.name for x in d.reduce if x.kind == "scalar"]
-        copies = list(dict.fromkeys(d.private_scalars +
-                                    [v for v in scalars if _assignable(fn, v)]))
-        self._region(r, loop, _hoist_subs(d, loop.children[3]), KINDS["elementwise"].TEMPLATE,
-                     what="elements in parallel",
-                     scalars=scalars, copies=copies)
-
-    def _batch_loop(self, r: Rendered, fn: FunctionIR, loop: Node):
-        d = r.decision
-        body = loop.children[3]
-        arrays, privates = [], []
-        for x in d.reduce:
-            if x.kind == "array":
-                arrays.append({"var": x.var, "root": x.root, "blob": x.blob,
-                               "assign": _assignable(fn, x.var)})
-        subs: List[Tuple[int, int, str]] = []
-        member_tmpl = self.env.get_template("member_local.cpp.j2")
-        for p in d.privatize:
-            aliases = [{"var": a.var, "type": a.type, "buf": a.buf,
-                        "const": a.type.lstrip().startswith("const"),
-                        "assign": _assignable(fn, a.var)} for a in p.aliases]
-            privates.append({"name": p.name, "member": p.kind == "member",
-                             "copy_in": p.copy_in, "aliases": aliases})
-            if p.kind == "member":
-                # inside the loop body, and in every helper the loop reaches
-                for n in _member_nodes(body, p.name):
-                    subs.append((n.start, n.end, member_tmpl.render(member=p.name).strip()))
-                for key in d.helpers:
-                    for helper in self.program.functions.get(key, []):
-                        for n in _member_nodes(helper.body, p.name):
-                            r.edits.append(Edit(helper.file, n.start, n.end - n.start,
-                                                member_tmpl.render(member=p.name).strip(),
-                                                _plan_id(d)))
-        scalars = [x.name for x in d.reduce if x.kind == "scalar"]
-        inductions = [{"var": ind.var, "steps": ind.steps,
-                       "condition": ind.condition[1:-1] if _wrapped(ind.condition)
-                       else ind.condition,
-                       "assign": _assignable(fn, ind.var)} for ind in d.induction]
-        # the loop's own variables, per part: captured by copy and assigned, so that no
-        # declaration shadows the user's; a variable declared const, or a reference,
-        # cannot be, and is declared again inside the lambda
-        copies = list(dict.fromkeys(
-            d.private_scalars +
-            [v for v in [ind.var for ind in d.induction] + scalars if _assignable(fn, v)] +
-            [a["var"] for a in arrays if a["assign"]] +
-            [a["var"] for p in privates for a in p["aliases"] if a["assign"]]))
-        self._region(r, loop, subs + _hoist_subs(d, body), KINDS["batch-loop"].TEMPLATE,
-                     what="samples in parallel", arrays=arrays, privates=privates,
-                     inductions=inductions, scalars=scalars, copies=copies,
-                     work=self.env.get_template("batch_work.cpp.j2").render(
-                         bottoms=_bottoms_param(fn)).strip(),
-                     extremes=_extremes(d),
-                     ops={x.name: x.op for x in d.reduce if x.kind == "scalar"})
-
-    def _region(self, r: Rendered, loop: Node, subs: List[Tuple[int, int, str]],
+    def region(self, r: Rendered, loop: Node, subs: List[Tuple[int, int, str]],
                 template: str, what: str, **context):
         """A loop made a region: the template's lines before the loop and after it, the
         loop's bounds set to the part's block, its body's substitutions; the loop's own
@@ -288,15 +170,15 @@ class Renderer:
             syncs=d.sync, comment=comment.strip("\n"), **context)
         before, after = text.lstrip("\n").split(_LOOP)
         assert before.endswith("\n" + indent), "the template puts the loop on a line of its own"
-        plan_id = _plan_id(d)
+        pid = plan_id(d)
         start = form_mod.line_start(src, loop.start)
         r.edits.append(Edit(d.file, start, 0, layout(before[:len(before) - len(indent)]),
-                            plan_id, format=False))
-        r.edits += _bound_edits(self.env, d, loop, plan_id)
-        r.edits += [Edit(d.file, a, b - a, text, plan_id, format=False) for a, b, text in subs]
+                            pid, format=False))
+        r.edits += _bound_edits(self.env, d, loop, pid)
+        r.edits += [Edit(d.file, a, b - a, text, pid, format=False) for a, b, text in subs]
         body = loop.children[3]
         end = loop.end if body.kind == "block" else form_mod.statement_end(src, body.end) + 1
-        r.edits.append(Edit(d.file, end, 0, layout(after.rstrip("\n")), plan_id, format=False))
+        r.edits.append(Edit(d.file, end, 0, layout(after.rstrip("\n")), pid, format=False))
 
 
 _LOOP = "\x00the loop\x00"
@@ -306,7 +188,7 @@ _LITERAL_CAST = re.compile(r"(\w+\s*\(\s*[-+]?[\d.]+\w*\s*\)|\(\s*\w+\s*\)\s*[-+
                            r"static_cast<\s*\w+\s*>\s*\(\s*[-+]?[\d.]+\w*\s*\))")
 
 
-def _simple_argument(text: str) -> bool:
+def simple_argument(text: str) -> bool:
     """An argument the blocks of a split call may each evaluate: names, members, literals
     and casts of literals, in arithmetic; no call, assignment or conditional."""
     rest = _LITERAL_CAST.sub("0", text)
@@ -377,7 +259,7 @@ def _bound_edits(env: jinja2.Environment, d: Decision, loop: Node,
                  plan_id, format=False)]
 
 
-def _extremes(d: Decision) -> List[dict]:
+def extremes(d: Decision) -> List[dict]:
     """The max and min scalars, with the comparison that combines parts and the index that
     follows each (if any)."""
     scalars = [x for x in d.reduce if x.kind == "scalar"]
@@ -386,13 +268,13 @@ def _extremes(d: Decision) -> List[dict]:
             for x in scalars if x.op.rstrip("=") in ("max", "min")]
 
 
-def _hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:
+def hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:
     """The body's hoisted accessor calls, replaced by the variables that hold their result."""
     return [(start, end, h.var) for h in d.hoist for file, start, end in h.uses
             if file == d.file and within.start <= start and end <= within.end]
 
 
-def _assignable(fn: FunctionIR, name: str) -> bool:
+def assignable(fn: FunctionIR, name: str) -> bool:
     """Is `name` a local or parameter of `fn` declared without top-level const and not as a
     reference, so that a parallel region can make it private and assign it?"""
     types = [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name]
@@ -411,7 +293,7 @@ def _accessor_args(d: Decision) -> dict:
     return {"hoists": d.hoist, "syncs": d.sync}
 
 
-def _bottoms_param(fn: FunctionIR) -> str:
+def bottoms_param(fn: FunctionIR) -> str:
     """The function's vector of bottom Blobs, whose size stands for the loop's work."""
     for p in fn.params:
         if p.name == "bottom" and "vector" in p.type:
@@ -423,7 +305,7 @@ class RenderError(Exception):
     """A parallel plan the templates cannot write: a bug in the plan's rules."""
 
 
-def _plan_id(d: Decision) -> str:
+def plan_id(d: Decision) -> str:
     return f"{d.file}:{d.line}:{d.cls}::{d.method}"
 
 
@@ -445,3 +327,8 @@ def harness_files() -> Dict[str, str]:
 def harness_hook() -> str:
     """The line appended to a tree's top-level CMakeLists.txt to build the driver."""
     return environment().get_template("harness_hook.cmake.j2").render()
+
+
+def unwrapped(expr: str) -> str:
+    """An expression without the one pair of parentheses around all of it, if it has one."""
+    return expr[1:-1] if _wrapped(expr) else expr

@@ -265,16 +265,16 @@ def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
     args = call.children[1:]
     if len(args) != len(model.params):
         return None
-    dims = dict(zip(model.params, args))
+    rows, inner = model.arg(args, "rows"), model.arg(args, "inner")
     dim = ""
     if model.blas == "gemm":
-        if oracle.is_batch(dims["M"]):
+        if oracle.is_batch(rows):
             dim = "rows"
-        elif oracle.is_batch(dims["K"]):
+        elif oracle.is_batch(inner):
             dim = "k"
     elif model.blas == "gemv":
-        if oracle.is_batch(dims["M"]):
-            trans = dims["TransA"].text.strip()
+        if oracle.is_batch(rows):  # op(A) = A^T contracts the rows
+            trans = model.arg(args, "trans").text.strip()
             dim = "rows" if trans.endswith("NoTrans") else "k"
     if not dim:
         return None

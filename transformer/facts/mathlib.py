@@ -18,7 +18,7 @@ into blocks that run at the same time, with bitwise the same results.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 
 @dataclass(frozen=True)
@@ -38,13 +38,33 @@ class CallModel:
     blas: str = ""  # gemm | gemv | '' : calls that may be split by rows or by K
     returns: bool = False
     elementwise: bool = False
+    # the parameters by their role: rows, cols, inner (the gemm/gemv dimensions), trans
+    # (op(A)), alpha, beta, out (the array written), count (an elementwise call's N)
+    roles: Tuple[Tuple[str, str], ...] = ()
+    # the runtime's split version of the call, by the dimension the batch is on
+    splits: Tuple[Tuple[str, str], ...] = ()
 
     def array_args(self) -> Tuple[int, ...]:
         return tuple(sorted(e.index for e in self.effects))
 
+    def param(self, role: str) -> str:
+        """The name of the parameter that plays `role` ('' if none)."""
+        return dict(self.roles).get(role, "")
+
+    def arg(self, args: Sequence, role: str):
+        """The argument (of a call's argument list) that plays `role`; None if none."""
+        name = self.param(role)
+        return args[self.params.index(name)] if name and len(args) == len(self.params) \
+            else None
+
+    def split_function(self, dim: str) -> str:
+        """The runtime's function for the call split along `dim` ('' if there is none)."""
+        return dict(self.splits).get(dim, "")
+
 
 def _m(name: str, params: str, effects: List[Tuple], rng: bool = False, blas: str = "",
-       returns: bool = False, elementwise: bool = False) -> CallModel:
+       returns: bool = False, elementwise: bool = False, roles: Dict[str, str] = None,
+       splits: Dict[str, str] = None) -> CallModel:
     names = tuple(p.strip() for p in params.split(",")) if params else ()
     effs = []
     for e in effects:
@@ -52,7 +72,11 @@ def _m(name: str, params: str, effects: List[Tuple], rng: bool = False, blas: st
         extent = e[2] if len(e) > 2 else ""
         acc_if = names.index(e[3]) if len(e) > 3 and e[3] else None
         effs.append(ArgEffect(names.index(arg), mode, extent, acc_if))
-    return CallModel(name, names, tuple(effs), rng, blas, returns, elementwise)
+    roles = dict(roles or {})
+    if elementwise:
+        roles.setdefault("count", names[0])
+    return CallModel(name, names, tuple(effs), rng, blas, returns, elementwise,
+                     tuple(roles.items()), tuple((splits or {}).items()))
 
 
 _ELEMENTWISE_UNARY = ["caffe_sqr", "caffe_sqrt", "caffe_exp", "caffe_log", "caffe_abs",
@@ -61,9 +85,16 @@ _ELEMENTWISE_BINARY = ["caffe_add", "caffe_sub", "caffe_mul", "caffe_div"]
 
 TABLE: Dict[str, CallModel] = {m.name: m for m in [
     _m("caffe_cpu_gemm", "TransA, TransB, M, N, K, alpha, A, B, beta, C",
-       [("A", "read", "M*K"), ("B", "read", "K*N"), ("C", "write", "M*N", "beta")], blas="gemm"),
+       [("A", "read", "M*K"), ("B", "read", "K*N"), ("C", "write", "M*N", "beta")], blas="gemm",
+       roles={"rows": "M", "cols": "N", "inner": "K", "trans": "TransA", "alpha": "alpha",
+              "beta": "beta", "out": "C"},
+       splits={"rows": "gemm_rows", "k": "gemm_k"}),
+    # y = alpha op(A) x + beta y, A being M x N: with op(A) = A^T the M rows are contracted
     _m("caffe_cpu_gemv", "TransA, M, N, alpha, A, x, beta, y",
-       [("A", "read", "M*N"), ("x", "read"), ("y", "write", "", "beta")], blas="gemv"),
+       [("A", "read", "M*N"), ("x", "read"), ("y", "write", "", "beta")], blas="gemv",
+       roles={"rows": "M", "cols": "N", "inner": "M", "trans": "TransA", "alpha": "alpha",
+              "beta": "beta", "out": "y"},
+       splits={"rows": "gemv_rows", "k": "gemv_rows"}),
     _m("caffe_axpy", "N, alpha, X, Y", [("X", "read", "N"), ("Y", "acc", "N")], elementwise=True),
     _m("caffe_cpu_axpby", "N, alpha, X, beta, Y",
        [("X", "read", "N"), ("Y", "write", "N", "beta")], elementwise=True),

@@ -1,0 +1,73 @@
+"""The batch BLAS call: a gemm or gemv whose rows, or whose contraction, run over the
+samples, replaced by the runtime's split version (templates/blas_call.cpp.j2)."""
+from __future__ import annotations
+
+from .. import render as R
+from ..decision import DEGRADED, Reduced, Split
+from ..edits import Edit
+from ..facts import form as form_mod
+from ..facts.form import Form
+from ..facts.mathlib import TABLE
+from .base import Kind
+
+
+class BatchBlas(Kind):
+    NAME = "batch-blas"
+    DESCRIPTION = ("A BLAS call whose rows, or whose contraction, run over the samples: "
+                   "split into blocks of rows on the threads, or of the contraction with "
+                   "private outputs added in block order.")
+    TEMPLATE = "blas_call.cpp.j2"
+
+    @staticmethod
+    def form_problem(d, form: Form) -> str:
+        for x in d.split:
+            if x.call not in TABLE or not TABLE[x.call].split_function(x.dim):
+                return f"no split version of {x.call}"
+        return "" if form.name_spelled else \
+            "the call's name is not spelled out at the call (macro?)"
+
+    @staticmethod
+    def plan(f, d, live_in):
+        if f.degraded:
+            d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
+            return d
+        model = TABLE[f.blas_name]
+        d.decision = "parallel"
+        if f.blas_dim == "rows":
+            d.split.append(Split(f.blas_name, f.line, "rows", model.arg(f.blas_args, "rows")))
+            return d
+        # batch is the contraction dimension: split it into private outputs, then reduce
+        d.split.append(Split(f.blas_name, f.line, "k", model.arg(f.blas_args, "inner")))
+        d.reduce.append(Reduced(name=_buffer_name(model.arg(f.blas_args, "out")),
+                                kind="array", extent=""))
+        return d
+
+    @staticmethod
+    def render(renderer, r, fn, call) -> None:
+        d = r.decision
+        name = call.name
+        at = call.text.find(name)
+        function = TABLE[name].split_function(d.split[0].dim) if name in TABLE else ""
+        if at < 0 or not function:
+            raise R.RenderError(f"{name} split by {d.split[0].dim} at a call of this form")
+        src = renderer.sources[d.file]
+        line_start = form_mod.line_start(src, call.start)
+        own_line = src[line_start:call.start].strip() == b""
+        comment = renderer.env.get_template("region_comment.cpp.j2").render(
+            d=d, what="a BLAS call cut over the samples", unit="sample").strip("\n")
+        repl = renderer.env.get_template(BatchBlas.TEMPLATE).render(
+            comment=comment, function=function, inline=not own_line).strip()
+        r.edits.append(Edit(d.file, call.start + at, len(name), repl, R.plan_id(d)))
+        if own_line:
+            indent = src[line_start:call.start].decode("utf-8", "surrogateescape")
+            r.edits.append(Edit(d.file, line_start, 0, R.layout(indent + comment) + "\n",
+                                R.plan_id(d), format=False))
+
+
+def _buffer_name(arg: str) -> str:
+    t = arg.replace(" ", "").replace("this->", "")
+    for acc in ("->mutable_cpu_diff()", "->mutable_cpu_data()", ".mutable_cpu_diff()",
+                ".mutable_cpu_data()"):
+        if t.endswith(acc):
+            return t[: -len(acc)] + (".diff" if "diff" in acc else ".data")
+    return t
