@@ -75,7 +75,8 @@ def forced(f) -> plan.Decision:
     for part in ("memory", "scalar", "accessor"):
         try:
             if part == "memory":
-                d.privatize, d.reduce, d.assumes = plan._memory_plan(f, e, set(e.live_in))
+                d.privatize, d.reduce, d.assumes, d.slices = plan._memory_plan(
+                    f, e, set(e.live_in))
             elif part == "scalar":
                 red, d.private_scalars = plan._scalar_plan(f, e)
                 d.reduce += red

@@ -182,20 +182,15 @@ class _FunctionScan:
         return LoopFacts(cls=self.cls, method=self.fn.name, file=self.fn.file,
                          line=n.line if line is None else line, start=n.start, end=n.end,
                          kind=kind, var=var, trip=trip, degraded=self.degraded,
-                         inherits=_inherits(self.cls, self.fn), **more)
+                         inherits=inherits(self.cls, self.fn), **more)
 
     def run(self) -> None:
         for n in self.fn.body.walk():
             if n.kind == "for" and not self.inside_claimed(n):
                 self.loop(n)
-            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].blas and \
+            elif n.kind == "call" and n.name in TABLE and not TABLE[n.name].rng and \
                     not self.inside_claimed(n):
-                f = _blas_facts(self.cls, self.fn, n, self.oracle, self.degraded)
-                if f is not None:
-                    self.facts.append(f)
-            elif n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
-                    not self.inside_claimed(n) and not _in_lambda(self.fn, n):
-                self.facts.append(_call_facts(self.cls, self.fn, n, self.degraded))
+                self.call(n)
             elif _region_call(n) and not self.inside_claimed(n):
                 self.claimed.append(n)  # a region written before: already parallel
                 self.facts.append(self.fact(n, "other", effects=BodyEffects(region=True)))
@@ -207,6 +202,16 @@ class _FunctionScan:
                     not self.inside_claimed(n):
                 eff = BodyEffects(rng_calls=[f"{n.name} at line {n.line}"])
                 self.facts.append(self.fact(n, "other", effects=eff))
+
+    def call(self, n: Node) -> None:
+        """A math-library call: facts for the kind whose matcher takes it, if any."""
+        from .. import kinds  # the kinds read facts: imported when the facts are made
+        for kind in kinds.KINDS.values():
+            if kind.matches_call(TABLE[n.name]):
+                f = kind.call_facts(self.cls, self.fn, n, self.oracle, self.degraded)
+                if f is not None:
+                    self.facts.append(f)
+                return
 
     def loop(self, n: Node) -> None:
         """A for loop: a batch or elementwise loop with its effects, or reported as other."""
@@ -254,35 +259,9 @@ def _used_after(body: Node, loop: Node) -> Set[str]:
     return out
 
 
-def _inherits(cls: str, fn: FunctionIR) -> str:
+def inherits(cls: str, fn: FunctionIR) -> str:
     """'Base::method' when fn is a method of another class than cls (a base of it)."""
     return fn.key if fn.cls and fn.cls != cls else ""
-
-
-def _blas_facts(cls: str, fn: FunctionIR, call: Node, oracle: ShapeOracle,
-                degraded: bool) -> Optional[LoopFacts]:
-    model = TABLE[call.name]
-    args = call.children[1:]
-    if len(args) != len(model.params):
-        return None
-    rows, inner = model.arg(args, "rows"), model.arg(args, "inner")
-    dim = ""
-    if model.blas == "gemm":
-        if oracle.is_batch(rows):
-            dim = "rows"
-        elif oracle.is_batch(inner):
-            dim = "k"
-    elif model.blas == "gemv":
-        if oracle.is_batch(rows):  # op(A) = A^T contracts the rows
-            trans = model.arg(args, "trans").text.strip()
-            dim = "rows" if trans.endswith("NoTrans") else "k"
-    if not dim:
-        return None
-    return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,
-                     end=call.end, kind="batch-blas", var="", trip="", effects=None,
-                     degraded=degraded, inherits=_inherits(cls, fn), blas_dim=dim,
-                     blas_call=call.text,
-                     blas_name=call.name, blas_args=[a.text.strip() for a in args])
 
 
 def _generated(fn: FunctionIR) -> List[Node]:
@@ -309,19 +288,10 @@ def _region_call(n: Node) -> bool:
     return n.kind == "call" and n.name in REGION_CALLS and n.text.lstrip().startswith("cgp::")
 
 
-def _in_lambda(fn: FunctionIR, n: Node) -> bool:
+def in_lambda(fn: FunctionIR, n: Node) -> bool:
     """Calls in a lambda run when and where the lambda is called (a split call's block)."""
     return any(m.kind == "lambda" and m.start <= n.start and n.end <= m.end
                for m in fn.body.walk())
-
-
-def _call_facts(cls: str, fn: FunctionIR, call: Node, degraded: bool) -> LoopFacts:
-    """An elementwise math-library call (caffe_set, caffe_axpy, ...) over N elements."""
-    return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,
-                     end=call.end, kind="elementwise-call", var="", trip="", effects=None,
-                     degraded=degraded, inherits=_inherits(cls, fn), blas_call=call.text,
-                     blas_name=call.name,
-                     blas_args=[a.text.strip() for a in call.children[1:]])
 
 
 def collect_outside_layers(program: Program) -> List[LoopFacts]:
@@ -330,6 +300,7 @@ def collect_outside_layers(program: Program) -> List[LoopFacts]:
     methods defined in source files (a header's inline code is compiled into units that do
     not include the runtime), outside OpenMP constructs; free functions, the library's own
     definitions among them, are left alone."""
+    from .. import kinds  # the kinds read facts: imported when the facts are made
     facts: List[LoopFacts] = []
     for key, defs in sorted(program.functions.items()):
         cls, _, _name = key.rpartition("::")
@@ -341,8 +312,9 @@ def collect_outside_layers(program: Program) -> List[LoopFacts]:
             degraded = fn.file in program.degraded_files
             omp = [n for n in fn.body.walk() if n.kind == "omp"]
             for n in fn.body.walk():
-                if n.kind == "call" and n.name in TABLE and TABLE[n.name].elementwise and \
-                        not any(o.start <= n.start and n.end <= o.end for o in omp) and \
-                        not _in_lambda(fn, n):
-                    facts.append(_call_facts(cls, fn, n, degraded))
+                kind = kinds.KINDS["elementwise-call"]
+                if n.kind == "call" and n.name in TABLE and kind.matches_call(TABLE[n.name]) \
+                        and not any(o.start <= n.start and n.end <= o.end for o in omp):
+                    f = kind.call_facts(cls, fn, n, None, degraded)
+                    facts += [f] if f is not None else []
     return facts

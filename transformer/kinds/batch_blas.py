@@ -8,7 +8,7 @@ from ..edits import Edit
 from ..facts import form as form_mod
 from ..facts.form import Form
 from ..facts.mathlib import TABLE
-from .base import Kind
+from .base import Kind, call_facts
 
 
 class BatchBlas(Kind):
@@ -25,6 +25,29 @@ class BatchBlas(Kind):
                 return f"no split version of {x.call}"
         return "" if form.name_spelled else \
             "the call's name is not spelled out at the call (macro?)"
+
+    @staticmethod
+    def matches_call(model) -> bool:
+        return bool(model.blas)
+
+    @staticmethod
+    def call_facts(cls, fn, call, oracle, degraded):
+        """A gemm whose rows or contraction are the batch, a gemv whose rows are."""
+        model = TABLE[call.name]
+        args = call.children[1:]
+        if len(args) != len(model.params):
+            return None
+        rows, inner = model.arg(args, "rows"), model.arg(args, "inner")
+        dim = ""
+        if oracle.is_batch(rows):
+            dim = "rows"
+            if model.blas == "gemv" and not model.arg(args, "trans").text.strip().endswith(
+                    "NoTrans"):
+                dim = "k"  # op(A) = A^T contracts the rows
+        elif model.blas == "gemm" and oracle.is_batch(inner):
+            dim = "k"
+        return call_facts(BatchBlas.NAME, cls, fn, call, degraded, blas_dim=dim) if dim \
+            else None
 
     @staticmethod
     def plan(f, d, live_in):

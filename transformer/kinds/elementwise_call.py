@@ -8,7 +8,7 @@ from ..edits import Edit
 from ..facts import form as form_mod
 from ..facts.form import Form
 from ..facts.mathlib import TABLE
-from .base import Kind
+from .base import Kind, call_facts
 
 
 class ElementwiseCall(Kind):
@@ -24,6 +24,17 @@ class ElementwiseCall(Kind):
         if not form.spelled:
             return "the call's name or arguments come from a macro"
         return "" if form.statement else "the call is not a statement of its own ending in ';'"
+
+    @staticmethod
+    def matches_call(model) -> bool:
+        return model.elementwise
+
+    @staticmethod
+    def call_facts(cls, fn, call, oracle, degraded):
+        """A call in a lambda runs when and where the lambda runs (a split call's block)."""
+        from ..facts.loops import in_lambda
+        return None if in_lambda(fn, call) else \
+            call_facts(ElementwiseCall.NAME, cls, fn, call, degraded)
 
     @staticmethod
     def plan(f, d, live_in):
