@@ -485,49 +485,61 @@ def _accessor_plan(e: BodyEffects, privatized: Set[str],
     for a in e.accessors:
         if a.own or a.root_name in privatized:
             continue
-        where = f"{a.text} at line {a.line}"
-        if not a.helper:
-            if not a.invariant:
-                raise Rejection(BLOB_ACCESSOR, f"{where}: its receiver changes inside the "
-                                               f"loop, so it cannot be evaluated before it")
-            checked = a.guarded and a.indexed
-            if checked and not a.vector:
-                raise Rejection(BLOB_ACCESSOR, f"{where} runs under a condition, and its "
-                                               f"receiver may not exist otherwise")
-            key = re.sub(r"\s+", "", a.text)
-            h = hoists.get(key)
-            if h is None:
-                h = hoists[key] = Hoist(var=_hoist_name(a.text, hoists), call=a.text)
-            if checked:
-                h.vector, h.index = a.vector, a.index
-            if (a.file, a.start, a.end) not in h.uses:
-                h.uses.append((a.file, a.start, a.end))
-            continue
-        if a.method not in _CONST_ACCESSORS:
-            raise Rejection(BLOB_ACCESSOR, f"{where} (in a helper) may change the state of "
-                                           f"a Blob that every thread shares")
-        if a.root_kind == "member" and a.prepared:
-            note = (f"{a.root_name} is at the CPU before the loop (Reshape/LayerSetUp take "
-                    f"it mutably), so {a.method} in a helper only reads its state")
-            if note not in assumes:
-                assumes.append(note)
-            continue
-        if not a.members_only or not a.reachable or (a.guarded and a.indexed and not a.vector):
-            raise Rejection(BLOB_ACCESSOR, f"{where} (in a helper) reads a Blob that "
-                                           f"cannot be synced before the region")
-        recv = re.sub(r"\s+", "", a.receiver)
-        arrow = a.text[len(a.receiver):].lstrip().startswith("->")
-        syncs.setdefault((recv, a.method), Sync(receiver=a.receiver, method=a.method,
-                                                this_prefix=not recv.startswith("this->"),
-                                                arrow=arrow))
-        if a.guarded and a.indexed:
-            sync = syncs[(recv, a.method)]
-            sync.vector, sync.index = a.vector, a.index
+        if a.helper:
+            _sync(a, syncs, assumes)
+        else:
+            _hoist(a, hoists)
     spans = sorted(u[1:] for h in hoists.values() for u in h.uses)
     for (s1, e1), (s2, e2) in zip(spans, spans[1:]):
         if s2 < e1 and (s1, e1) != (s2, e2):
             raise Rejection(BLOB_ACCESSOR, "one Blob accessor is nested in another's receiver")
     return list(hoists.values()), list(syncs.values())
+
+
+def _hoist(a, hoists: Dict[str, Hoist]) -> None:
+    """An accessor of the loop body, evaluated once before the region."""
+    where = f"{a.text} at line {a.line}"
+    if not a.invariant:
+        raise Rejection(BLOB_ACCESSOR, f"{where}: its receiver changes inside the "
+                                       f"loop, so it cannot be evaluated before it")
+    checked = a.guarded and a.indexed
+    if checked and not a.vector:
+        raise Rejection(BLOB_ACCESSOR, f"{where} runs under a condition, and its "
+                                       f"receiver may not exist otherwise")
+    key = re.sub(r"\s+", "", a.text)
+    h = hoists.get(key)
+    if h is None:
+        h = hoists[key] = Hoist(var=_hoist_name(a.text, hoists), call=a.text)
+    if checked:
+        h.vector, h.index = a.vector, a.index
+    if (a.file, a.start, a.end) not in h.uses:
+        h.uses.append((a.file, a.start, a.end))
+
+
+def _sync(a, syncs: Dict[Tuple[str, str], Sync], assumes: List[str]) -> None:
+    """An accessor in a helper: a const one on a member Blob, synced before the region
+    (or already at the CPU); anything else is rejected."""
+    where = f"{a.text} at line {a.line}"
+    if a.method not in _CONST_ACCESSORS:
+        raise Rejection(BLOB_ACCESSOR, f"{where} (in a helper) may change the state of "
+                                       f"a Blob that every thread shares")
+    if a.root_kind == "member" and a.prepared:
+        note = (f"{a.root_name} is at the CPU before the loop (Reshape/LayerSetUp take "
+                f"it mutably), so {a.method} in a helper only reads its state")
+        if note not in assumes:
+            assumes.append(note)
+        return
+    if not a.members_only or not a.reachable or (a.guarded and a.indexed and not a.vector):
+        raise Rejection(BLOB_ACCESSOR, f"{where} (in a helper) reads a Blob that "
+                                       f"cannot be synced before the region")
+    recv = re.sub(r"\s+", "", a.receiver)
+    arrow = a.text[len(a.receiver):].lstrip().startswith("->")
+    syncs.setdefault((recv, a.method), Sync(receiver=a.receiver, method=a.method,
+                                            this_prefix=not recv.startswith("this->"),
+                                            arrow=arrow))
+    if a.guarded and a.indexed:
+        sync = syncs[(recv, a.method)]
+        sync.vector, sync.index = a.vector, a.index
 
 
 def _hoist_name(call: str, taken: Dict[str, Hoist]) -> str:
