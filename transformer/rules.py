@@ -1,0 +1,154 @@
+"""The rules a parallel plan passes, each a small class with a DESCRIPTION and a `check`
+that returns a Rejection or None (in the manner of a clang-tidy check), in the order plan.py
+applies them; last, `RewritableForm`: the kind's template can write the plan into the loop's
+or call's source form."""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional
+
+from . import kinds
+from .decision import (
+    ALREADY_PARALLEL,
+    CROSS_SAMPLE,
+    DEGRADED,
+    EARLY_EXIT,
+    GLOBAL_STATE,
+    INDUCTION,
+    RNG,
+    UNKNOWN_CALL,
+    UNSUPPORTED_FORM,
+    Decision,
+    Rejection,
+)
+from .facts.effects import BodyEffects
+from .facts.form import Form
+from .facts.loops import LoopFacts
+
+
+# --- rules --------------------------------------------------------------------------------
+class Rule:
+    DESCRIPTION = ""
+
+    def check(self, f: LoopFacts, e: BodyEffects) -> Optional[Rejection]:
+        raise NotImplementedError
+
+
+class NotDegraded(Rule):
+    DESCRIPTION = "The file parsed with fatal errors, or the loop comes from a macro."
+
+    def check(self, f, e):
+        if f.degraded:
+            return Rejection(DEGRADED, "the translation unit parsed with fatal errors")
+        if e.macro:
+            return Rejection(DEGRADED, "the loop is expanded from a macro")
+        return None
+
+
+class NotAlreadyParallel(Rule):
+    DESCRIPTION = "The loop is already under an OpenMP directive."
+
+    def check(self, f, e):
+        if f.pragma_before or e.omp:
+            return Rejection(ALREADY_PARALLEL, "an OpenMP directive is already present")
+        if e.region:
+            return Rejection(ALREADY_PARALLEL, "a parallel region of cgp-transform already")
+        return None
+
+
+class CanonicalLoop(Rule):
+    DESCRIPTION = "The loop has a canonical header `for (int v = 0; v < T; ++v)`."
+
+    def check(self, f, e):
+        if not f.var:
+            return Rejection(INDUCTION, "the loop header is not canonical")
+        if f.var in e.written_names:
+            return Rejection(INDUCTION, f"the loop variable {f.var} is changed in the body")
+        return None
+
+
+class NoRng(Rule):
+    DESCRIPTION = "Draws from the global random stream must keep their order."
+
+    def check(self, f, e):
+        if e.rng_calls:
+            return Rejection(RNG, "draws from the random stream: " + ", ".join(e.rng_calls))
+        return None
+
+
+class NoEarlyExit(Rule):
+    DESCRIPTION = "A break or return leaves the loop early."
+
+    def check(self, f, e):
+        if e.early_exits:
+            return Rejection(EARLY_EXIT, ", ".join(e.early_exits))
+        return None
+
+
+class KnownCalls(Rule):
+    DESCRIPTION = "Every call is in the math-library table, a Blob query or a followed helper."
+
+    def check(self, f, e):
+        if e.unknown_calls:
+            return Rejection(UNKNOWN_CALL, ", ".join(dict.fromkeys(e.unknown_calls)))
+        return None
+
+
+class ProvableInduction(Rule):
+    DESCRIPTION = "Every pointer advanced in the loop has a closed form in the loop variable."
+
+    def check(self, f, e):
+        for ind in e.inductions:
+            if not ind.ok:
+                return Rejection(INDUCTION, f"{ind.var} at line {ind.line}: {ind.why}")
+            if any(f.var in re.findall(r"[A-Za-z_]\w*", g) for g, _ in ind.guards):
+                return Rejection(INDUCTION, f"{ind.var}: conditional on the loop variable")
+        return None
+
+
+class NoSharedScalarWrites(Rule):
+    DESCRIPTION = "Members that are plain values are not written inside the loop."
+
+    def check(self, f, e):
+        if e.member_scalar_writes:
+            return Rejection(CROSS_SAMPLE, "writes a member shared by all samples: " +
+                             ", ".join(e.member_scalar_writes))
+        return None
+
+
+class NoSharedStateWrites(Rule):
+    DESCRIPTION = ("Namespace-scope variables, static data members and function-local statics "
+                   "are not written in the loop or the functions it reaches.")
+
+    def check(self, f, e):
+        if e.shared_state:
+            return Rejection(GLOBAL_STATE, "writes state shared by every thread: " +
+                             ", ".join(dict.fromkeys(e.shared_state)))
+        return None
+
+
+RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng(),
+                     NoEarlyExit(), NoSharedStateWrites(), KnownCalls(), ProvableInduction(),
+                     NoSharedScalarWrites()]
+
+
+def plan_rules() -> Dict[str, str]:
+    """Every rule a parallel plan passes, in the order applied, with its DESCRIPTION (the
+    memory, scalar and accessor plans come between the rules and RewritableForm)."""
+    out = {type(r).__name__: r.DESCRIPTION for r in RULES}
+    out["RewritableForm"] = RewritableForm.DESCRIPTION
+    return out
+
+
+class RewritableForm:
+    """The plan can be written into this source: its kind's template expresses it, and the
+    loop or call has the form that template rewrites (kinds.py). Checked last, on the
+    complete plan."""
+
+    DESCRIPTION = "The templates can express the plan in this loop's or call's source form."
+
+    def check(self, d: "Decision", form: Form) -> Optional[Rejection]:
+        if not form.found:
+            return Rejection(UNSUPPORTED_FORM, "the loop was not found in the parsed source")
+        why = kinds.KINDS[d.kind].form_problem(d, form)
+        return Rejection(UNSUPPORTED_FORM, why) if why else None
