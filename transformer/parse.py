@@ -31,7 +31,8 @@ from .lower import (
 # Cached units are invalidated whenever the lowering or scheduling code changes.
 _HERE = Path(__file__).parent
 CACHE_VERSION = hashlib.sha256(b"".join((_HERE / name).read_bytes() for name in
-                                        ("parse.py", "lower.py", "ir.py"))).hexdigest()[:16]
+                                        ("parse.py", "lower.py", "lower_nodes.py",
+                                         "lower_clang.py", "ir.py"))).hexdigest()[:16]
 # CXTranslationUnit_KeepGoing: keep parsing after a fatal error such as a missing header.
 _KEEP_GOING = 0x200
 # CXTranslationUnit_SkipFunctionBodies: declarations only (for the "decls" prefix).

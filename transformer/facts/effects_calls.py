@@ -1,0 +1,251 @@
+"""Calls: a math-library call's effects from its table, a Blob's shape queries and
+accessors, and the tree's own functions (methods of the loop's class with every override
+they may dispatch to, free functions) walked with their parameters bound to the call's
+arguments; which callees a call may run, and the tree classes whose constructors,
+destructors and operators are calls.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Tuple
+
+from ..ir import FunctionIR, Node
+from ..lower import last_identifier
+from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
+from .effects_offsets import _sized, _spills
+from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
+from .shapes import norm_text
+
+MAX_CALL_DEPTH = 6
+
+
+class CallMixin:
+    """The call handling of `EffectWalker` (its state is set in effects.py)."""
+
+    def call(self, frame: _Frame, e: Node, guards, depth: int):
+        """Record a call's effects: from the math library's table, a Blob's shape queries and
+        accessors, or the callee's body walked with its parameters bound."""
+        self._guards_now = frozenset(guards)
+        name = e.name or last_identifier(e.text.split("(", 1)[0])
+        args = e.children[1:]
+        callee = e.children[0] if e.children else None
+        model = TABLE.get(name)
+        if model is not None:
+            self._library_call(frame, e, name, model, args, guards, depth)
+            return
+        if callee is not None and callee.kind == "member" and callee.children and \
+                callee.children[0].kind != "this":
+            self._object_call(frame, e, name, callee, args, guards, depth)
+            return
+        # this->method(...), an unqualified call to a method, or a free function of the tree
+        targets = self._call_targets(callee, name, frame.fn.file)
+        if targets:
+            if depth >= MAX_CALL_DEPTH:
+                self.eff.unknown_calls.append(f"{name} (call depth limit)")
+                return
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            for t in targets:  # each override or overload on a path of its own
+                g = guards if len(targets) == 1 else \
+                    guards | {(f"{OPAQUE}the call runs {t.key}@{t.file}:{t.line}", True)}
+                self._follow(frame, e, t, args, g, depth)
+            return
+        base = name.split("::")[-1]
+        if base in PURE_FUNCTIONS or (callee is not None and callee.kind == "name" and
+                                      callee.ref == "" and not name):
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            return
+        if callee is not None and callee.kind == "member" and callee.children and \
+                callee.children[0].kind == "this":
+            self.eff.unknown_calls.append(f"{name} at line {e.line} (no definition found)")
+            return
+        self.eff.unknown_calls.append(f"{name or norm_text(e.text)} at line {e.line}")
+
+    def _call_targets(self, callee: Optional[Node], name: str,
+                      caller_file: str = "") -> List[FunctionIR]:
+        """The bodies a call may run: for `Base<Dtype>::f(...)`, Base's f; for a method of
+        the class (declared in it or a base), the definition static lookup finds and every
+        override in the classes of the tree derived from the loop's class (dynamic
+        dispatch); else a free function of the tree."""
+        qualifier = _qualifier(callee)
+        if qualifier in self.program.classes:
+            target = self.program.resolve_method(qualifier, name)
+            return [target] if target is not None else []
+        if self._declared_method(name) or \
+                self.program.resolve_method(self.cls, name) is not None:
+            return self.program.dispatch_targets(self.cls, name)
+        if callee is None or callee.kind != "member":
+            return _visible(self.program.functions.get(name, []), caller_file)
+        return []
+
+    def _library_call(self, frame: _Frame, e: Node, name: str, model, args: List[Node],
+                      guards, depth: int):
+        """A math library call: its arguments, then the accesses its table entry lists."""
+        for a in args:
+            self.expr(frame, a, guards, depth)
+        if model.rng:
+            self.eff.rng_calls.append(f"{name} at line {e.line}")
+        for eff in model.effects:
+            if eff.index >= len(args):
+                continue
+            p = self.eval_ptr(frame, args[eff.index])
+            if p is None:
+                self.eff.unknown_calls.append(
+                    f"{name}: cannot tell what argument {eff.index + 1} points to")
+                continue
+            mode = eff.mode
+            if eff.acc_if is not None and eff.acc_if < len(args):
+                beta = _constant(args[eff.acc_if])
+                mode = "write" if beta == 0.0 else ("acc" if beta == 1.0 else "update")
+            if eff.extent in model.params:
+                # a block of `extent` elements at a stride of that size: the blocks are apart
+                size = norm_text(args[model.params.index(eff.extent)].text)
+                p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
+                                 for c in p.choices])
+                if any(_spills(size, c.offset) for c in p.choices):
+                    p = p.plus(Offset(shifted=True))  # 2 * S elements at a stride of S
+            self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+
+    def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
+                     guards, depth: int):
+        """A method call on an object: Blob shape queries and buffer accessors are known,
+        anything else is an unknown call."""
+        if name in BLOB_SHAPE_METHODS:
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            return
+        if name in BLOB_BUFFERS:
+            self._accessor(frame, e)
+            return
+        self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
+
+    def _follow(self, frame: _Frame, e: Node, target: FunctionIR, args: List[Node], guards,
+                depth: int):
+        """Walk a callee's body with its parameters bound to the call's arguments (the
+        caller's outer scalars and pointers are not the callee's)."""
+        bindings, refs = self._bind_params(frame, e, target, args)
+        self.eff.helpers.append(target.key)
+        sub = _Frame(target, bindings)
+        sub.ref_targets = refs
+        saved = (self.outer_scalars, self.outer_pointers)
+        self.outer_scalars, self.outer_pointers = set(), set()
+        self.walk(sub, target.body, guards, depth + 1)
+        self._inexact -= sub.inexact_blocks
+        self.outer_scalars, self.outer_pointers = saved
+
+    def _bind_params(self, frame: _Frame, e: Node, target: FunctionIR,
+                     args: List[Node]) -> Tuple[Dict[str, object], Dict[str, Root]]:
+        """The callee's parameters bound to pointers, argument expressions or default
+        values, and its non-const reference parameters to what they alias."""
+        bindings: Dict[str, object] = {}
+        refs: Dict[str, Root] = {}
+        defaults = self._defaults(target)
+        for i, p in enumerate(target.params):
+            if i < len(args):
+                a = args[i]
+                if "&" in p.type and not p.type.strip().startswith("const") and \
+                        a.kind == "name":
+                    refs[p.name] = self._scalar_root(frame, a.name, a.ref)
+                    continue
+                ptr = self.eval_ptr(frame, a)
+                if ptr is not None:
+                    bindings[p.name] = ptr
+                else:
+                    bindings[p.name] = self._substitute(frame, a)
+            elif i < len(defaults) and defaults[i]:
+                bindings[p.name] = Node("lit", 0, 0, e.line, defaults[i])
+        return bindings, refs
+
+    @staticmethod
+    def _param_type(frame: _Frame, name: str) -> str:
+        for p in frame.fn.params:
+            if p.name == name:
+                return p.type
+        return ""
+
+    def _defaults(self, fn: FunctionIR) -> List[str]:
+        for c in self.program.ancestry(fn.cls or self.cls):
+            ci = self.program.classes.get(c)
+            if ci and fn.name in ci.defaults:
+                return ci.defaults[fn.name]
+        return []
+
+    def _substitute(self, frame: _Frame, a: Node) -> Node:
+        """A callee parameter bound to a caller's name that is itself bound: pass it on."""
+        if a.kind == "name" and isinstance(frame.bindings.get(a.name), Node):
+            return frame.bindings[a.name]
+        if a.kind == "name" and a.name in frame.values:
+            return frame.values[a.name]
+        return a
+
+    def _own_method_call(self, n: Node) -> bool:
+        """A call of a method of the loop's class hierarchy (`this->f(...)` or `f(...)`)."""
+        callee = n.children[0]
+        explicit = callee.kind == "member" and callee.children and \
+            callee.children[0].kind == "this"
+        return bool(explicit or (callee.kind in ("name", "member") and not callee.children and
+                                 self._declared_method(n.name)))
+
+    def _declared_method(self, name: str) -> bool:
+        """Is `name` declared as a method of the loop's class or one of its bases?"""
+        return any(name in self.program.classes[c].methods
+                   for c in self.program.ancestry(self.cls) if c in self.program.classes)
+
+    def _user_object(self, name: str) -> bool:
+        """Is `name` a variable of a class type of the tree (its operators are calls)?"""
+        return bool(self._tree_class(self._decl_types.get(name, "")))
+
+    def _special_members(self, type_text: str) -> str:
+        """For a variable of a class of the tree (not a Blob, whose effects are modeled, not
+        a pointer or reference): its constructor and destructor defined in the tree, which
+        run where it is declared and where its scope ends ('' when none)."""
+        cls = self._tree_class(type_text)
+        if not cls:
+            return ""
+        found = [k for k in self.program.functions
+                 if k.startswith(f"{cls}::") and
+                 last_identifier(k[len(cls) + 2:].split("<")[0].lstrip("~")) == cls]
+        return " and ".join(sorted(found))
+
+    def _tree_class(self, type_text: str) -> str:
+        """The class of the tree a variable of this type holds by value (not a pointer or a
+        reference; not a Blob, whose effects are modeled), '' when none."""
+        t = type_text.strip()
+        if not t or t.endswith(("*", "&")):
+            return ""
+        cls = last_identifier(t)
+        return cls if cls != "Blob" and cls in self.program.classes else ""
+
+
+def _visible(defs: List[FunctionIR], caller_file: str) -> List[FunctionIR]:
+    """The definitions of a free function a call may run: every overload and specialization
+    in the caller's own file when it has one (another source file's inline helper of the
+    same name is another function), else those in headers, else any in the tree."""
+    for pick in (lambda f: f.file == caller_file,
+                 lambda f: not f.file.endswith((".cpp", ".cc", ".cxx", ".cu")),
+                 lambda f: True):
+        found = [f for f in defs if pick(f)]
+        if found:
+            return found
+    return []
+
+
+def _qualifier(callee: Optional[Node]) -> str:
+    """The class a call is qualified with: `Base<Dtype>::f` -> Base ('' when none)."""
+    if callee is None or "::" not in callee.text:
+        return ""
+    return last_identifier(callee.text.replace("this->", "").rsplit("::", 1)[0])
+
+
+def _constant(n: Node) -> Optional[float]:
+    """The value of a literal argument (`Dtype(0)`, `(Dtype)1.`, `0.f`), None if not one."""
+    t = re.sub(r"\(\s*Dtype\s*\)|static_cast<\w+>|Dtype|[()\s]", "", n.text)
+    try:
+        return float(t.rstrip("fF"))
+    except ValueError:
+        return None
+
+
+def _is_zero(n: Node) -> bool:
+    return _constant(n) == 0.0

@@ -1,0 +1,345 @@
+"""Expressions: the reads and writes of memory and of scalars they make (indexing,
+dereference, assignment, increment, a max or min, CHECK/LOG arguments), writes to shared
+state and members, and pointer inductions with the verdict on their closed form.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Tuple
+
+from ..ir import Node
+from . import extrema
+from .effects_model import (
+    OPAQUE,
+    SHARED_REFS,
+    Access,
+    Induction,
+    Offset,
+    Ptr,
+    ScalarAccess,
+    _Frame,
+    depth_of,
+)
+from .effects_syntax import _floating, _reads_memory, _thread_name, _words
+from .shapes import norm_text
+
+_ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
+
+
+class ExprMixin:
+    """The expression walk of `EffectWalker` (its state is set in effects.py)."""
+
+    def record(self, ptr: Ptr, mode: str, guards, line: int, file: str, via: str,
+               extent: str = ""):
+        self.order += 1
+        nest, loose = self._nest()
+        for c in ptr.choices:
+            self.eff.accesses.append(Access(c.root, mode, c.offset, frozenset(guards) | c.guards,
+                                            self.order, line, file, via, extent,
+                                            c.exact and not self._inexact, nest, loose))
+
+    def scalar(self, name: str, mode: str, op: str, line: int, guards):
+        self.order += 1
+        nest, loose = self._nest()
+        self.eff.scalars.append(ScalarAccess(name, mode, op, self.order, line,
+                                             frozenset(guards), not self._inexact, nest, loose))
+
+    def _nest(self) -> Tuple[Tuple[str, ...], bool]:
+        """The inner loops around the current statement: their trips, and whether one of
+        them may run a different number of times for each sample (or not at all)."""
+        varying = {self.loop_var} | {v for v, _ in self.inner_vars} | \
+            self.eff.written_names | self._inside_now
+        trips = tuple(norm_text(t) for _, t in self.inner_vars)
+        return trips, any(t == "?" or _words(t) & varying for t in trips)
+
+    def _extremum(self, frame: _Frame, ext, guards, depth: int, line: int) -> bool:
+        """A max or min into a scalar of the loop's function (and the index that follows
+        it): recorded as such, with what it compares read."""
+        def outer(name: str) -> bool:
+            return name in self.outer_scalars and name not in frame.inside
+        if ext is None or depth > 0 or not outer(ext.var) or \
+                (ext.index and not outer(ext.index)) or \
+                not _floating(self._outer_types.get(ext.var, "")):
+            return False  # an int max of real values truncates: not the same comparisons
+        self.expr(frame, ext.operand, guards, depth)
+        if ext.index_value is not None:
+            self.expr(frame, ext.index_value, guards, depth)
+        self.scalar(ext.var, ext.op, "strict" if ext.strict else "loose", line, guards)
+        if ext.index:
+            self.scalar(ext.index, "arg", ext.var, line, guards)
+        return True
+
+    def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False,
+             statement: bool = False):
+        """Record the accesses of expression e; `statement`: e is a whole statement, so the
+        value of an increment is not used."""
+        self._guards_now = frozenset(guards)
+        if _ASSERTION.match(e.text):
+            # CHECK/LOG macros abort on failure; what their arguments read and write counts
+            self._macro_arguments(frame, e, guards, depth)
+            return
+        k = e.kind
+        if k == "assign":
+            self.assign(frame, e, guards, depth, loop_header)
+            return
+        if k == "unop" and e.op in ("++", "--", "post++", "post--"):
+            target = e.children[0]
+            if not statement and not loop_header and target.kind == "name":
+                self.expr(frame, target, guards, depth)  # `k = count++` reads count too
+            self.increment(frame, target, e.op, "1", guards, loop_header, e.line)
+            return
+        if k == "call":
+            self.call(frame, e, guards, depth)
+            return
+        if k == "index" and len(e.children) == 2:
+            p = self.eval_ptr(frame, e.children[0])
+            for c in e.children:
+                self.expr(frame, c, guards, depth)
+            if p is not None:
+                self.record(p.plus(self.offset_of(frame, e.children[1])),
+                            "read", guards, e.line, frame.fn.file, "[]")
+            return
+        if k == "unop" and e.op == "*" and e.children:
+            p = self.eval_ptr(frame, e.children[0])
+            if p is not None:
+                self.record(p, "read", guards, e.line, frame.fn.file, "*")
+            return
+        if k == "name" and self._read_name(frame, e, guards, depth):
+            return
+        if k == "lambda":
+            self.eff.unknown_calls.append("lambda")
+            return
+        if k == "construct" and self._special_members(e.type):
+            self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
+        if k == "other" and e.name == "CXX_THROW_EXPR":
+            self.eff.early_exits.append(f"throw at line {e.line}")
+            return
+        if k == "new":
+            self.eff.unknown_calls.append("new")
+            return
+        for c in e.children:
+            self.expr(frame, c, guards, depth, loop_header)
+
+    def _macro_arguments(self, frame: _Frame, e: Node, guards, depth: int):
+        """The values a CHECK or LOG macro's arguments read (variables of the function) and
+        the writes they make (`LOG_IF(..., ++count_ == 1)`); the logging machinery the macro
+        expands to is not followed."""
+        # (nodes expanded from a macro all carry the macro's text: no `expr` on them, which
+        # would take each for the macro again)
+        for n in e.walk():
+            if n.kind == "assign" and len(n.children) == 2:
+                self.assign(frame, n, guards, depth, False)
+            elif n.kind == "unop" and n.op not in ("!", "-", "+", "~", "*", "&") and \
+                    n.children and n.children[0].kind in ("name", "member", "index"):
+                # an operator spelled inside a macro is not known: taken as an increment
+                self.increment(frame, n.children[0], "++", "1", guards, False, n.line)
+            elif n.kind == "name":
+                self._read_name(frame, n, guards, depth)
+            elif n.kind == "call" and n.children and self._own_method_call(n):
+                self.call(frame, n, guards, depth)  # CHECK(this->CountLabel(y))
+
+    def _read_name(self, frame: _Frame, n: Node, guards, depth: int) -> bool:
+        """A read of a variable that outlives the iteration's own: a scalar of the function,
+        what a reference declared in it names, a thread_local. False for any other name."""
+        if n.name in self.outer_scalars and n.name not in frame.inside and \
+                n.name != self.loop_var and depth == 0:
+            self.scalar(n.name, "read", "", n.line, guards)
+        elif n.name in frame.ref_locals:
+            self.record(frame.ref_locals[n.name], "read", guards, n.line, frame.fn.file, "&")
+        elif n.ref == "thread":
+            self.scalar(_thread_name(n.name), "read", "", n.line, guards)
+        else:
+            return False
+        return True
+
+    def assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
+        lhs, rhs = e.children[0], e.children[1]
+        if lhs.kind == "name":
+            self._versions[lhs.name] = self._versions.get(lhs.name, 0) + 1
+        if e.op == "=" and not loop_header and self._extremum(
+                frame, extrema.from_assign(lhs, rhs), guards, depth, e.line):
+            return
+        self.expr(frame, rhs, guards, depth)
+        op = e.op
+        if lhs.kind in ("index",) or (lhs.kind == "unop" and lhs.op == "*"):
+            self._assign_memory(frame, lhs, op, guards, depth, e.line)
+            return
+        if lhs.kind == "name" and self._shared_name(frame, lhs, op, guards, e.line):
+            return
+        if lhs.kind == "name" and self._user_object(lhs.name):
+            self.eff.unknown_calls.append(f"operator{op} of {lhs.name} at line {e.line}")
+            return
+        if lhs.kind == "name" and lhs.name in frame.ref_locals:
+            mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+            self.record(frame.ref_locals[lhs.name], mode, guards, e.line, frame.fn.file, op)
+            return
+        if lhs.kind == "name" and lhs.name in frame.ref_targets:
+            root = frame.ref_targets[lhs.name]
+            mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+            if root.kind == "scalar" and depth > 0:
+                self.scalar(root.name, mode, op, e.line, guards)
+            else:
+                self.record(Ptr(root, Offset()), mode, guards, e.line, frame.fn.file, op)
+            return
+        if lhs.kind == "name" and lhs.ref == "param" and "&" in self._param_type(frame, lhs.name):
+            self.eff.unknown_calls.append(f"write through reference parameter {lhs.name}")
+            return
+        if lhs.kind == "name":
+            self._assign_name(frame, e, guards, depth, loop_header)
+            return
+        if lhs.kind == "member":
+            self.eff.member_scalar_writes.append(f"{lhs.name} at line {e.line}")
+            return
+        self.eff.unknown_calls.append(f"assignment to {lhs.text.strip()}")
+
+    def _assign_name(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
+        """`x op= v` on a plain variable: a pointer induction or reassignment, the
+        iteration's own variable, a scalar of the function, or a member."""
+        lhs, rhs, op = e.children[0], e.children[1], e.op
+        name = lhs.name
+        if name in frame.ptrs and name not in frame.inside:
+            if op in ("+=", "-="):
+                self.increment(frame, lhs, op, rhs.text, guards, loop_header, e.line, rhs)
+            else:
+                self.eff.inductions.append(Induction(name, rhs.text, [], guards, e.line,
+                                                     False, "pointer reassigned in loop"))
+            return
+        if name in frame.inside or loop_header:
+            if name in frame.ptrs or "*" in (lhs.type or ""):
+                p = self.eval_ptr(frame, rhs)
+                if p is not None:
+                    old_p = frame.ptrs.get(name)
+                    decl_guards = frame.decl_guards.get(name, frozenset())
+                    frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
+                        if old_p is not None else p
+            return
+        if depth == 0 and name in self.outer_scalars:
+            mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")
+            self.scalar(name, mode, op, e.line, guards)
+            return
+        if lhs.ref == "field":
+            self.eff.member_scalar_writes.append(f"{name} at line {e.line}")
+
+    def _assign_memory(self, frame: _Frame, lhs: Node, op: str, guards, depth: int,
+                       line: int):
+        """`p[i] op= v` or `*p op= v`: a write, accumulation or update of what p points to."""
+        p = self.eval_ptr(frame, lhs.children[0])
+        if lhs.kind == "index":
+            self.expr(frame, lhs.children[1], guards, depth)
+        if p is None:
+            self.eff.unknown_calls.append(f"write through {lhs.text.strip()}")
+            return
+        if lhs.kind == "index":
+            p = p.plus(self.offset_of(frame, lhs.children[1]))
+        mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+        self.record(p, mode, guards, line, frame.fn.file, op)
+
+    def increment(self, frame: _Frame, target: Node, op: str, step: str, guards,
+                  loop_header: bool, line: int, step_node: Optional[Node] = None):
+        """Record `target op step` (++, --, +=, -=): a pointer induction, an accumulation
+        into memory or a scalar, or a member write."""
+        if loop_header:
+            return
+        if target.kind == "name":
+            self._increment_name(frame, target, op, step, guards, line, step_node)
+            return
+        if target.kind == "member" or target.ref == "field":
+            self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
+            return
+        if target.kind == "index" or (target.kind == "unop" and target.op == "*"):
+            p = self.eval_ptr(frame, target.children[0])
+            if target.kind == "index":
+                self.expr(frame, target.children[1], guards, 0 if not frame.bindings else 1)
+            if p is None:
+                self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
+                return
+            if target.kind == "index":
+                p = p.plus(self.offset_of(frame, target.children[1]))
+            self.record(p, "acc", guards, line, frame.fn.file, op)
+            return
+        self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
+
+    def _increment_name(self, frame: _Frame, target: Node, op: str, step: str, guards,
+                        line: int, step_node: Optional[Node]):
+        """An increment of a named variable."""
+        name = target.name
+        self._versions[name] = self._versions.get(name, 0) + 1
+        if self._shared_name(frame, target, op, guards, line):
+            return
+        if name in frame.inside:
+            return
+        if name in frame.ptrs or name in self.outer_pointers:
+            ok, why = self._induction_verdict(frame, step, guards, step_node)
+            sign = "-" if op in ("-=", "--", "post--") else ""
+            cond = " && ".join(("" if pos else "!") + f"({self.atom_text.get(a, a)})"
+                               for a, pos in sorted(guards))
+            self.eff.inductions.append(Induction(
+                name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
+                ok, why, cond))
+            return
+        if name in frame.ref_locals:
+            self.record(frame.ref_locals[name], "acc", guards, line, frame.fn.file, op)
+            return
+        if name in frame.ref_targets:
+            root = frame.ref_targets[name]
+            if root.kind == "scalar":
+                self.scalar(root.name, "acc", op, line, guards)
+            else:
+                self.record(Ptr(root, Offset()), "acc", guards, line, frame.fn.file, op)
+            return
+        if target.ref == "param" and "&" in self._param_type(frame, name):
+            self.eff.unknown_calls.append(f"increment through reference parameter {name}")
+            return
+        if name in self.outer_scalars:
+            self.scalar(name, "acc", op, line, guards)
+            return
+        if target.ref == "field":
+            self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
+        # otherwise a variable of this iteration or of a called function
+
+    def _shared_name(self, frame: _Frame, target: Node, op: str, guards, line: int) -> bool:
+        """A write to a variable that outlives the iteration: shared state (a namespace-scope
+        variable, a static data member, a function-local static) is recorded as such; a
+        thread_local is each thread's own, but must not carry a value between samples."""
+        if target.ref in SHARED_REFS:
+            what = "function-local static" if target.ref == "static" else \
+                "namespace-scope or static data member"
+            self.eff.shared_state.append(f"{target.name} at line {line} of {frame.fn.key} "
+                                         f"({what})")
+            return True
+        if target.ref == "thread":
+            mode = "write" if op == "=" else "update"
+            self.scalar(_thread_name(target.name), mode, op, line, guards)
+            return True
+        return False
+
+    def _induction_verdict(self, frame: _Frame, step: str, guards,
+                           step_node: Optional[Node]) -> Tuple[bool, str]:
+        """Whether a pointer advanced by step has a closed form in the loop variable, and if
+        not why (the last reason found)."""
+        ok, why = True, ""
+        if any(v == "?" or t == "?" for v, t in self.inner_vars):
+            ok, why = False, "an enclosing inner loop has no countable trip"
+        step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
+        loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
+        varying = loop_vars | frame.inside | self.eff.written_names | self._induction_vars
+        if step_node_names & loop_vars:
+            ok, why = False, "the increment depends on a loop variable"
+        elif step_node_names & frame.inside:
+            ok, why = False, ("the increment depends on " +
+                              ", ".join(sorted(step_node_names & frame.inside)) +
+                              ", computed inside the loop")
+        elif step_node is not None and _reads_memory(step_node):
+            ok, why = False, "the increment is loaded from memory"
+        for _v, trip in self.inner_vars:
+            if set(re.findall(r"[A-Za-z_]\w*", trip)) & varying:
+                ok, why = False, "an inner trip count changes from one iteration to the next"
+        if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
+            ok, why = False, "the increment is conditional on a value that changes " \
+                             "from one iteration to the next"
+        if self._inexact or any(g.startswith(OPAQUE) for g, _ in guards):
+            ok, why = False, "the increment is skipped on paths its condition cannot name " \
+                             "(a switch, a handler, or after a compound continue or return)"
+        if depth_of(frame) > 0:
+            ok, why = False, "the pointer is advanced inside a called function"
+        return ok, why

@@ -1,0 +1,170 @@
+"""Offsets of accesses: how an integer offset depends on the partitioned loop variable
+(one sample's slice at a stride, the element itself, a neighbour, or something opaque),
+and how a sized block of elements changes that (`_sized`, `_spills`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Set
+
+from ..ir import Node
+from .effects_model import Offset, _Frame
+from .effects_syntax import _reads_memory, _strip, _words
+from .shapes import norm_text
+
+
+class OffsetMixin:
+    """The offset classification of `EffectWalker` (its state is set in effects.py)."""
+
+    def offset_of(self, frame: _Frame, e: Node) -> Offset:
+        """How expression e (an integer offset) depends on the loop variable."""
+        names = {n.name for n in e.walk() if n.kind == "name"}
+        names |= self._bound_loop_names(frame, e)
+        inner = any(v in names for v, _ in self.inner_vars)
+        if self.loop_var and any(v in names and any(self._per_sample(frame, w)
+                                                    for w in _words(t))
+                                 for v, t in self.inner_vars):
+            return Offset(opaque=True, inner=inner)  # an inner counter bounded by n
+        if self.loop_var not in names:
+            data = _reads_memory(e)
+            return Offset(inner=inner, data=data,
+                          terms=[] if inner or data else [norm_text(e.text)])
+        return self._classify_offset(frame, e, inner)
+
+    def _bound_loop_names(self, frame: _Frame, e: Node) -> Set[str]:
+        """Names a bound parameter stands for (a callee's int parameter bound to n)."""
+        out = set()
+        for n in e.walk():
+            if n.kind == "name":
+                b = frame.bindings.get(n.name)
+                if isinstance(b, Node):
+                    out |= {m.name for m in b.walk() if m.kind == "name"}
+                elif n.name in frame.values:
+                    out |= {m.name for m in frame.values[n.name].walk() if m.kind == "name"}
+        return out
+
+    def _classify_offset(self, frame: _Frame, e: Node, inner: bool) -> Offset:
+        v = self.loop_var
+        if e.kind == "cast" and e.children:
+            return self._classify_offset(frame, e.children[0], inner)
+        if e.kind == "index" or (e.kind == "unop" and e.op == "*"):
+            return Offset(data=True, inner=inner)
+        if e.kind == "call" and e.name != "offset":  # floor(n * rate_): no longer n times S
+            return Offset(opaque=True, inner=inner)
+        if e.kind == "name" and e.name == v:
+            return Offset(unit=True, inner=inner)
+        if e.kind == "name" and e.name in frame.values:
+            if e.name in self.eff.written_names:  # changed after its declaration
+                return Offset(opaque=True, inner=inner)
+            return self._classify_offset(frame, frame.values[e.name], inner)
+        if e.kind == "name" and isinstance(frame.bindings.get(e.name), Node):
+            return self._classify_offset(frame, frame.bindings[e.name], inner)
+        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
+            return self._classify_sum(frame, e, inner)
+        if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+            return self._classify_product(frame, e, inner)
+        if e.kind == "call" and e.name == "offset" and len(e.children) >= 2:
+            first = self.offset_of(frame, e.children[1])
+            rest = [self.offset_of(frame, a) for a in e.children[2:]]
+            if any(r.depends for r in rest):
+                return Offset(opaque=True, inner=inner)
+            if first.unit and not (first.shifted or first.opaque):
+                return Offset(sample=True, inner=inner, strides=[norm_text(e.text)])
+            if first.shifted:
+                return Offset(shifted=True, inner=inner)
+            return Offset(opaque=True, inner=inner)
+        if e.kind == "paren" and e.children:
+            return self._classify_offset(frame, e.children[0], inner)
+        return Offset(opaque=True, inner=inner)
+
+    def _classify_sum(self, frame: _Frame, e: Node, inner: bool) -> Offset:
+        """a + b, a - b: n plus a constant or an invariant is a neighbour, n plus an inner
+        index overlaps, a literal shift of a sample-and-inner index reaches the sample
+        before; otherwise the two parts merged."""
+        v = self.loop_var
+        a, b = e.children
+        if (a.kind == "name" and a.name == v and b.kind == "lit") or \
+                (b.kind == "name" and b.name == v and a.kind == "lit"):
+            return Offset(shifted=True, inner=inner)
+        for x, y in ((a, b), (b, a)):
+            if _strip(x).kind == "name" and _strip(x).name == v:
+                oy = self.offset_of(frame, y)
+                if not oy.depends and not oy.inner and not oy.data and \
+                        norm_text(y.text) != "0":
+                    return Offset(shifted=True, inner=inner)  # n - lag_: a neighbour
+                if oy.inner and not self._times_batch(y):
+                    return Offset(opaque=True, inner=inner)  # n + k: slices overlap
+        for x, y in ((a, b), (b, a)):
+            if _strip(y).kind == "lit" and norm_text(y.text) not in ("0", "0u"):
+                ox = self.offset_of(frame, x)
+                if ox.inner and (ox.sample or ox.unit):  # y[n * dim + k - 1]: k = 0
+                    return Offset(opaque=True, inner=inner)  # reaches the sample before
+        oa = self.offset_of(frame, a)
+        ob = self.offset_of(frame, b)
+        return oa.merged(ob)
+
+    def _classify_product(self, frame: _Frame, e: Node, inner: bool) -> Offset:
+        """a * b: n times an invariant integer stride is sample n's slice."""
+        a, b = e.children
+        oa, ob = self.offset_of(frame, a), self.offset_of(frame, b)
+        if not oa.depends and not ob.depends:
+            return oa.merged(ob)
+        for x, y in ((a, b), (b, a)):
+            ox = self.offset_of(frame, x)
+            if ox.depends and re.search(r"\d\.|\.\d|\de", y.text):
+                return Offset(opaque=True, inner=inner)  # n * 0.5: not an integer stride
+            if ox.depends and not self.offset_of(frame, y).depends:
+                if ox.data and not (ox.unit or ox.sample or ox.shifted or ox.opaque):
+                    return Offset(data=True, inner=inner)
+                if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
+                    return Offset(sample=True, inner=inner, data=ox.data,
+                                  strides=[norm_text(y.text)],
+                                  unsized=[] if self._sample_size(y) else
+                                  [norm_text(y.text)])
+                if ox.shifted:
+                    return Offset(shifted=True, inner=inner)
+                return Offset(opaque=True, inner=inner)
+        return Offset(opaque=True, inner=inner)
+
+    def _per_sample(self, frame: _Frame, name: str, depth: int = 0) -> bool:
+        """May the value of `name` differ from one sample to the next (n itself, a local
+        computed from n or from memory, a variable the loop assigns)?"""
+        if name == self.loop_var:
+            return True
+        if depth > 6:
+            return True
+        values = ([frame.values[name]] if name in frame.values else []) + \
+            self._assigned.get(name, [])
+        return any(_reads_memory(v) or any(self._per_sample(frame, w, depth + 1)
+                                           for w in _words(v.text) if w != name)
+                   for v in values)
+
+    def _times_batch(self, y: Node) -> bool:
+        """Is y `k * B` with B the batch size (a transposed layout, samples interleaved)?"""
+        y = _strip(y)
+        return y.kind == "binop" and y.op == "*" and any(
+            self.oracle.is_batch(c) for c in y.children)
+
+    def _sample_size(self, stride: Node) -> bool:
+        """May this stride be the size of one sample? Taken on Caffe's layout convention,
+        unless every value of it is a layer setting (a hop between frames), which sizes
+        nothing: then samples' slices may overlap."""
+        return self.oracle.kind(stride) == "stride" or not self.oracle.from_setting(stride)
+
+
+def _spills(size: str, off: Offset) -> bool:
+    """Does a block of `size` elements at a sample stride reach the next sample (size is
+    k * S for a stride S and an integer k > 1)?"""
+    m = re.fullmatch(r"(\d+)\*(.+)|(.+)\*(\d+)", size)
+    if not m or not off.sample:
+        return False
+    k, s = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    return int(k) > 1 and s in off.strides
+
+
+def _sized(off: Offset, size: str) -> Offset:
+    """off, where a write of `size` elements makes a stride of that size no overlap."""
+    if size not in off.unsized:
+        return off
+    return Offset(off.sample, off.unit, off.shifted, off.opaque, off.inner, off.strides,
+                  off.data, [u for u in off.unsized if u != size], off.terms)

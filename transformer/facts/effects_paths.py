@@ -1,0 +1,285 @@
+"""Statements and the paths they run on: blocks, branches, inner loops, switch cases, try
+handlers, and the exits that end a path (return, break, continue, goto, throw); the guard
+atoms that name a path's conditions, and `covered`, the truth-table test that a write ran
+before a read on every path.
+"""
+from __future__ import annotations
+
+import re
+from itertools import product
+from typing import FrozenSet, List, Tuple
+
+from ..ir import Node
+from . import extrema
+from .effects_model import OPAQUE, Access, Guard, Offset, Ptr, Root, _Frame
+from .effects_syntax import _is_mutable_ref, _loop_var_and_trip, _words
+from .shapes import norm_text
+
+# statements the IR keeps as `other` nodes that the walker must see as statements
+_STATEMENTS = ("GOTO_STMT", "INDIRECT_GOTO_STMT", "CXX_THROW_EXPR", "SWITCH_STMT", "CASE_STMT",
+               "DEFAULT_STMT", "LABEL_STMT", "CXX_TRY_STMT", "CXX_CATCH_STMT", "CXX_FOR_RANGE_STMT")
+
+
+class PathMixin:
+    """The statement walk of `EffectWalker` (its state is set in effects.py)."""
+
+    def guard_atom(self, frame: _Frame, cond: Node) -> Tuple[str, bool]:
+        text = cond.text.strip()
+        positive = True
+        while text.startswith("!"):
+            text = text[1:].strip()
+            positive = not positive
+        while text.startswith("(") and text.endswith(")"):
+            text = text[1:-1].strip()
+        # substitute bound parameters by the caller's argument text
+        for name, b in frame.bindings.items():
+            if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name:
+                text = b.text.strip()
+                while text.startswith("!"):
+                    text = text[1:].strip()
+                    positive = not positive
+        norm = norm_text(text)
+        # a condition on a variable assigned since: another atom ("open" before and after
+        # `open = ...` are two conditions)
+        norm += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(norm))
+                        if self._versions.get(w))
+        self.atom_text.setdefault(norm, text)
+        return norm, positive
+
+    def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+             in_inner_loop: bool = False):
+        """Record the accesses of statement n, run under guards, depth calls below the loop.
+        in_inner_loop: a break or continue here targets a loop or switch inside the body."""
+        k = n.kind
+        if k == "block":
+            self._walk_block(frame, n, guards, depth, in_inner_loop)
+        elif k == "decls":
+            for d in n.children:
+                if d.kind == "decl":
+                    if d.children:
+                        self.expr(frame, d.children[0], guards, depth)
+                    self._declare(frame, d, outer=False)
+                    frame.decl_guards[d.name] = frozenset(guards)
+        elif k == "if":
+            self._walk_if(frame, n, guards, depth, in_inner_loop)
+        elif k in ("for", "while", "do"):
+            self._walk_inner_loop(frame, n, guards, depth)
+        elif k == "return":
+            if depth == 0:
+                self.eff.early_exits.append(f"return at line {n.line}")
+            else:  # a callee's return ends the callee, not the loop
+                for c in n.children:
+                    self.expr(frame, c, guards, depth)
+                frame.returns.append(frozenset(guards))
+        elif k == "break":
+            self._break(frame, n, guards, depth, in_inner_loop)
+        elif k == "continue":
+            # the rest of this iteration (of the batch loop, or of an inner loop) is skipped
+            frame.skips.append(frozenset(guards))
+        elif k == "omp":
+            self.eff.omp = True
+            for c in n.children:
+                self.walk(frame, c, guards, depth, in_inner_loop)
+        elif k == "null":
+            pass
+        elif k == "other" and n.name in _STATEMENTS:
+            self._walk_other(frame, n, guards, depth, in_inner_loop)
+        else:
+            self.expr(frame, n, guards, depth, statement=True)
+
+    def _break(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+               in_inner_loop: bool):
+        """A break leaves the batch loop (an early exit), an inner loop (whose later
+        iterations then do not run: its trip count is no longer known) or a switch."""
+        if not in_inner_loop or not self._breakables:
+            if depth == 0:
+                self.eff.early_exits.append(f"break at line {n.line}")
+            else:  # a helper's loop we cannot see the bounds of
+                self.eff.early_exits.append(f"break at line {n.line} in a helper")
+            return
+        what, lines = self._breakables[-1]
+        lines.append(n.line)
+        if what == "loop":  # a switch's break ends its case: the cases are opaque already
+            frame.skips.append(frozenset(guards))
+
+    def _walk_other(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                    in_inner_loop: bool):
+        """Statements the IR keeps as `other`: goto and throw leave the iteration where no
+        guard can say; a switch's cases, a label's statement and a try's handlers run under
+        conditions with no C++ spelling here."""
+        where = f"line {n.line}" + ("" if depth == 0 else " in a helper")
+        if n.name in ("GOTO_STMT", "INDIRECT_GOTO_STMT"):
+            self.eff.early_exits.append(f"goto at {where}")
+            return
+        if n.name == "CXX_THROW_EXPR":
+            self.eff.early_exits.append(f"throw at {where}")
+            return
+        if n.name == "SWITCH_STMT" and n.children:
+            self.expr(frame, n.children[0], guards, depth)
+            self._breakables.append(("switch", []))
+            self._walk_cases(frame, n, guards, depth)
+            self._breakables.pop()
+            return
+        if n.name == "CXX_FOR_RANGE_STMT" and n.children:
+            self._walk_range_for(frame, n, guards, depth)
+            return
+        if n.name in ("CASE_STMT", "DEFAULT_STMT", "LABEL_STMT") and n.children:
+            self.walk(frame, n.children[-1], guards, depth, in_inner_loop)
+            return
+        if n.name == "CXX_TRY_STMT":
+            self.walk(frame, n.children[0], guards, depth, in_inner_loop)
+            for c in n.children[1:]:
+                self._opaque(frame, c, guards | {(f"{OPAQUE}catch@{c.line}", True)}, depth)
+            return
+        for c in n.children:  # CXX_CATCH_STMT and the like: their statements
+            self.walk(frame, c, guards, depth, in_inner_loop)
+
+    def _walk_cases(self, frame: _Frame, switch: Node, guards: FrozenSet[Guard], depth: int):
+        """A switch's body: the statements from each case label on run under a condition of
+        their own (a case entered directly skips what the cases above it wrote, so no write
+        of one case proves anything for another)."""
+        body = switch.children[-1]
+        stmts = body.children if body.kind == "block" else [body]
+        g = guards | {(f"{OPAQUE}switch@{switch.line}", True)}
+        for stmt in stmts:
+            inner = stmt
+            while inner.kind == "other" and inner.name in ("CASE_STMT", "DEFAULT_STMT") and \
+                    inner.children:
+                g = guards | {(f"{OPAQUE}case@{inner.line}:{inner.start}", True)}
+                inner = inner.children[-1]
+            self.walk(frame, inner, g, depth, True)
+
+    def _walk_range_for(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
+        """`for (T& x : range) body`: an inner loop with no countable trip; a loop variable
+        that is a non-const reference aliases the range's elements (what x is written to
+        lands in the range), a copy is the iteration's own."""
+        decls = [c for c in n.children[:-1] if c.kind == "decl"]
+        for c in n.children[:-1]:
+            if c.kind != "decl":
+                self.expr(frame, c, guards, depth)
+        for d in decls:
+            if _is_mutable_ref(d.type):
+                rng = next((c for c in n.children[:-1] if c.kind != "decl"), None)
+                target = self._ref_target(frame, rng) if rng is not None else None
+                if target is not None:
+                    frame.ref_locals[d.name] = Ptr(Root("unknown", norm_text(
+                        rng.text) + "[...]", "raw"), Offset())
+                    continue
+            frame.inside.add(d.name)
+        loop = Node("while", n.start, n.end, n.line, n.text, [n.children[-1]])
+        self._walk_inner_loop(frame, loop, guards, depth)
+
+    def _opaque(self, frame: _Frame, stmt: Node, guards: FrozenSet[Guard], depth: int):
+        """A statement whose paths the guards cannot express (a catch handler, entered from
+        anywhere in its try block): its writes prove nothing."""
+        self._inexact += 1
+        self.walk(frame, stmt, guards, depth, True)
+        self._inexact -= 1
+
+    def _walk_block(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                    in_inner_loop: bool):
+        """A block's statements in order; after a callee's conditional return, or a
+        conditional continue or break, the rest runs under the negated condition."""
+        cur = guards
+        for c in n.children:
+            before = len(frame.returns), len(frame.skips)
+            self.walk(frame, c, cur, depth, in_inner_loop)
+            for left in frame.returns[before[0]:] + frame.skips[before[1]:]:
+                extra = left - cur
+                if not extra:
+                    return  # the rest of this block never runs
+                if len(extra) == 1 and not next(iter(extra))[0].startswith(OPAQUE):
+                    atom, pos = next(iter(extra))
+                    cur = cur | {(atom, not pos)}
+                else:  # cannot express "not (a and b)": later writes prove nothing
+                    self._inexact += 1
+                    frame.inexact_blocks += 1
+
+    def _walk_if(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                 in_inner_loop: bool):
+        """Each branch of an if under its condition (only the one taken when it is constant)."""
+        if self._extremum(frame, extrema.from_if(n), guards, depth, n.line):
+            return
+        cond = n.children[0]
+        self.expr(frame, cond, guards, depth)
+        atom = self.guard_atom(frame, cond)
+        if atom[0] in ("true", "false"):
+            taken = (atom[0] == "true") == atom[1]
+            branch = n.children[1] if taken else (n.children[2] if len(n.children) > 2 else None)
+            if branch is not None:
+                self.walk(frame, branch, guards, depth, in_inner_loop)
+            return
+        self.walk(frame, n.children[1], guards | {atom}, depth, in_inner_loop)
+        if len(n.children) > 2:
+            self.walk(frame, n.children[2], guards | {(atom[0], not atom[1])}, depth,
+                      in_inner_loop)
+
+    def _walk_inner_loop(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
+        """A loop inside the body: its header's names are the iteration's own, and a for
+        loop's variable and trip count are known while its body is walked. A break out of
+        it makes its trip count unknown: the pointers it advances are no inductions. Its
+        continues and breaks end at its end."""
+        self.eff.has_inner_loop = True
+        skips = len(frame.skips)
+        # what its continues and breaks make inexact ends with it (a callee's return in it
+        # is seen again, under its conditions, by the blocks around the loop)
+        inexact = self._inexact, frame.inexact_blocks
+        first = len(self.eff.inductions)
+        self._breakables.append(("loop", []))
+        if n.kind == "for":
+            init, cond, inc, body = n.children
+            var, trip = _loop_var_and_trip(n)
+            for part in (init, cond, inc):
+                if part.kind != "null":
+                    for d in part.walk():
+                        if d.kind == "decl":
+                            frame.inside.add(d.name)
+                    self.expr(frame, part, guards, depth, loop_header=True)
+            self.inner_vars.append((var or "?", trip or "?"))
+            self.walk(frame, body, guards, depth, True)
+            self.inner_vars.pop()
+        else:  # while and do: no countable trip
+            self.inner_vars.append(("?", "?"))
+            for c in n.children:
+                if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
+                    self.walk(frame, c, guards, depth, True)
+                else:
+                    self.expr(frame, c, guards, depth)
+            self.inner_vars.pop()
+        _, breaks = self._breakables.pop()
+        del frame.skips[skips:]
+        self._inexact, frame.inexact_blocks = inexact
+        if breaks:
+            for ind in self.eff.inductions[first:]:
+                if ind.ok:
+                    ind.ok, ind.why = False, (f"the inner loop around it can end early "
+                                              f"(break at line {breaks[0]})")
+
+
+def covered(read, writes: List[Access]) -> bool:
+    """True when on every path where `read` runs, some earlier write of its root ran."""
+    earlier = [w for w in writes if w.order < read.order and w.exact and not w.loose and
+               _nest_covers(w.nest, read.nest)]
+    if not earlier:
+        return False
+    atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
+    if len(atoms) > 12:
+        return False
+    for values in product((False, True), repeat=len(atoms)):
+        env = dict(zip(atoms, values))
+        if not all(env[a] == pos for a, pos in read.guards):
+            continue
+        if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
+            return False
+    return True
+
+
+def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:
+    """Can a write inside inner loops of trips `write` fill what a read inside loops `read`
+    reads? Beyond the loops they share, the read is outside the write's loops (which run
+    whole: their trips are fixed), or the write is outside the read's, or both run in loops
+    of the same trips."""
+    c = 0
+    while c < min(len(write), len(read)) and write[c] == read[c]:
+        c += 1
+    return not read[c:] or not write[c:] or write[c:] == read[c:]

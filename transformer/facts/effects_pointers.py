@@ -1,0 +1,205 @@
+"""Pointer provenance: what a pointer-valued expression, a reference or a `Blob*` points
+to (a root: an io blob's data or diff, a parameter blob, a member, a local, a scalar), and
+the Blob buffer accessors (`cpu_data()`, `mutable_cpu_diff()`, ...) met on the way.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..ir import Node
+from .effects_model import SHARED_REFS, AccessorUse, Choice, Offset, Ptr, Root, _Frame
+from .effects_syntax import _strip
+from .mathlib import BLOB_BUFFERS
+from .shapes import norm_text
+
+
+class PointerMixin:
+    """The pointer evaluation of `EffectWalker` (its state is set in effects.py)."""
+
+    def _ref_target(self, frame: _Frame, init: Node) -> Optional[Ptr]:
+        """What a reference declared with initializer `init` aliases (None: a variable of
+        the iteration's own, so the reference is one too)."""
+        base = _strip(init)
+        if base.kind == "name":
+            if base.name in frame.inside:
+                return None
+            if base.name in frame.ref_locals:
+                return frame.ref_locals[base.name]
+            root = self._scalar_root(frame, base.name, base.ref)
+            if root.kind in ("private",):
+                return None
+            return Ptr(root, Offset())
+        if base.kind in ("index",) and len(base.children) == 2:
+            p = self.eval_ptr(frame, base.children[0])
+            if p is not None:
+                return p.plus(self.offset_of(frame, base.children[1]))
+        if base.kind == "unop" and base.op == "*" and base.children:
+            p = self.eval_ptr(frame, base.children[0])
+            if p is not None:
+                return p
+        return Ptr(Root("unknown", norm_text(init.text), "raw"), Offset())
+
+    def blob_root(self, frame: _Frame, recv: Node, buf: str) -> Root:
+        """The root of `recv->cpu_data()`-like calls."""
+        base = recv
+        while base.kind == "cast" and base.children:
+            base = base.children[0]
+        text = norm_text(base.text)
+        if base.kind == "index" and base.children:
+            vec = base.children[0]
+            vec_name = vec.name if vec.kind in ("name", "member") else norm_text(vec.text)
+            if vec.kind == "name" and vec.ref == "param" and vec_name in ("bottom", "top") or \
+                    self._is_blob_vector_param(frame, vec):
+                return Root("io", text, buf)
+            if vec_name == "blobs_" and vec.kind in ("member", "name"):
+                return Root("param", text, buf)
+            if vec.kind == "member" or vec.ref == "field":
+                return Root("member", text, buf)
+        if base.kind == "member" or (base.kind == "name" and base.ref == "field"):
+            if self.program.member_points(self.cls, base.name):
+                return Root("unknown", base.name, buf)  # a Blob* member: it may be a top
+            return Root("member", base.name, buf)
+        if base.kind == "name" and base.ref in SHARED_REFS + ("thread",):
+            return Root("global", base.name, buf)
+        if base.kind == "name" and base.name in frame.blob_vars:
+            target = frame.blob_vars[base.name]
+            return Root(target.kind, target.name, buf)
+        if base.kind == "name":
+            bound = frame.bindings.get(base.name)
+            if isinstance(bound, Root):
+                return Root(bound.kind, bound.name, buf)
+            return Root("local", base.name, buf)
+        if base.kind == "call" and base.name == "get" and base.children and \
+                base.children[0].children:
+            return self.blob_root(frame, base.children[0].children[0], buf)
+        return Root("unknown", text, buf)
+
+    def _blob_pointee(self, frame: _Frame, init: Node) -> Root:
+        """The Blob a `Blob<Dtype>* b = init` points to: `top[1]`, `blobs_[0].get()`,
+        `&member_` name it; anything else may be any Blob."""
+        base = _strip(init)
+        if base.kind == "unop" and base.op == "&" and base.children:
+            return self.blob_root(frame, base.children[0], "raw")
+        if base.kind in ("index",) or (base.kind == "call" and base.name == "get"):
+            return self.blob_root(frame, base, "raw")
+        if base.kind == "name" and base.name in frame.blob_vars:
+            return frame.blob_vars[base.name]
+        return Root("unknown", norm_text(init.text), "raw")
+
+    def _is_blob_vector_param(self, frame: _Frame, vec: Node) -> bool:
+        if vec.kind != "name" or vec.ref != "param":
+            return False
+        for p in frame.fn.params:
+            if p.name == vec.name and "vector" in p.type and "Blob" in p.type:
+                return True
+        return False
+
+    def eval_ptr(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """The root and offset of a pointer-valued expression, or None if not a pointer."""
+        if e.kind == "cast" and e.children and e.text.lstrip().startswith("reinterpret_cast"):
+            inner = self.eval_ptr(frame, e.children[0])  # offsets counted in other units
+            return None if inner is None else \
+                Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
+        if e.kind == "cast" and e.children:
+            return self.eval_ptr(frame, e.children[0])
+        if e.kind == "name":
+            if e.name in frame.ptrs:
+                p = frame.ptrs[e.name]
+                if e.name in self._induction_vars:
+                    return p.plus(Offset(sample=True, strides=["induction:" + e.name]))
+                return p
+            b = frame.bindings.get(e.name)
+            if isinstance(b, Ptr):
+                return b
+            if e.ref in SHARED_REFS + ("thread",) and ("*" in e.type or "[" in e.type):
+                return Ptr(self._scalar_root(frame, e.name, e.ref), Offset())
+            if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
+                return Ptr(Root("unknown", e.name, "raw"), Offset())
+            return None
+        if e.kind == "call" and e.name in BLOB_BUFFERS and e.children and \
+                e.children[0].kind == "member" and e.children[0].children:
+            self._accessor(frame, e)
+            return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
+                       Offset())
+        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
+            a, b = e.children
+            pa = self.eval_ptr(frame, a)
+            if pa is not None:
+                return pa.plus(self.offset_of(frame, b))
+            pb = self.eval_ptr(frame, b) if e.op == "+" else None
+            if pb is not None:
+                return pb.plus(self.offset_of(frame, a))
+            return None
+        if e.kind == "unop" and e.op == "&" and e.children:
+            inner = e.children[0]
+            if inner.kind == "name":
+                return Ptr(self._scalar_root(frame, inner.name, inner.ref), Offset())
+            if inner.kind == "index" and len(inner.children) == 2:
+                p = self.eval_ptr(frame, inner.children[0])
+                if p is not None:
+                    return p.plus(self.offset_of(frame, inner.children[1]))
+            return None
+        if e.kind == "cond" and len(e.children) == 3:
+            a, b = self.eval_ptr(frame, e.children[1]), self.eval_ptr(frame, e.children[2])
+            if a is not None or b is not None:
+                atom = self.guard_atom(frame, e.children[0])
+                out = []
+                for p, pos in ((a, True), (b, False)):
+                    if p is None:  # nullptr or a value we cannot follow
+                        if e.children[1 if pos else 2].text.strip() in ("nullptr", "NULL", "0"):
+                            continue
+                        p = Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
+                    out += [Choice(c.root, c.offset, c.guards | {(atom[0], atom[1] == pos)},
+                                   c.exact) for c in p.choices]
+                return Ptr(choices=out) if out else None
+        return None
+
+    def _accessor(self, frame: _Frame, e: Node):
+        """Records a Blob accessor call met while walking the loop body (or its helpers)."""
+        if self._top_fn is None:
+            return
+        recv = e.children[0].children[0]
+        names = {n.name for n in recv.walk() if n.kind == "name"}
+        changing = set(frame.inside) | {self.loop_var} | {v for v, _ in self.inner_vars} | \
+            self.eff.written_names
+        helper = frame.fn is not self._top_fn
+        root = self.blob_root(frame, recv, BLOB_BUFFERS[e.name][0])
+        members_only = all(n.ref == "field" for n in recv.walk() if n.kind == "name")
+        # a Blob declared inside the iteration (in the body, or in a helper's body): private;
+        # a helper's parameter that is not bound to a known Blob is not
+        own = root.kind == "local" and root.name in frame.inside
+        base = recv
+        while base.kind in ("cast", "paren") and base.children:
+            base = base.children[0]
+        vector = index = ""
+        if base.kind == "index" and len(base.children) == 2:
+            vector, index = base.children[0].text.strip(), base.children[1].text.strip()
+        self.eff.accessors.append(AccessorUse(
+            text=e.text.strip(), method=e.name, receiver=recv.text.strip(),
+            root_kind=root.kind, root_name=root.name, file=frame.fn.file, start=e.start,
+            end=e.end, line=e.line, helper=helper, invariant=not (names & changing) and
+            not helper, indexed=any(n.kind == "index" for n in recv.walk()),
+            members_only=members_only, own=own, guarded=bool(self._guards_now),
+            # only a helper's accessors on members are planned from these two
+            reachable=not (helper and root.kind == "member") or
+            self.program.field_reachable(self.cls, root.name),
+            prepared=helper and root.kind == "member" and self.program.prepared_member(
+                self.cls, root.name, root.buf),
+            vector=vector, index=index))
+
+    def _scalar_root(self, frame: _Frame, name: str, ref: str = "") -> Root:
+        """The root of a plain variable whose address or reference is passed on: private
+        when declared inside the iteration (or thread_local), global when it is shared
+        state, else shared."""
+        if ref in SHARED_REFS:
+            return Root("global", name, "raw")
+        if ref == "thread":
+            return Root("private", name, "raw")
+        if name in frame.inside:
+            return Root("private", name, "raw")
+        target = frame.ref_targets.get(name)
+        if target is not None:
+            return target
+        if name in self.outer_scalars:
+            return Root("scalar", name, "raw")
+        return Root("unknown", name, "raw")

@@ -1,0 +1,99 @@
+"""Small syntactic helpers of the effect walker: pure functions over IR nodes and their
+text (names a body assigns or increments, a canonical for header's variable and trip,
+casts and parentheses stripped, memory reads, declared types).
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Set, Tuple
+
+from ..ir import Node
+
+
+def _assigned_values(body: Node) -> Dict[str, List[Node]]:
+    """Every value the body assigns to a plain variable (`x = v`, `x += v`)."""
+    out: Dict[str, List[Node]] = {}
+    for n in body.walk():
+        if n.kind == "assign" and len(n.children) == 2 and n.children[0].kind == "name":
+            out.setdefault(n.children[0].name, []).append(n.children[1])
+    return out
+
+
+def _updated_names(body: Node, assign_ops=None) -> Set[str]:
+    """Plain variables the body increments, or assigns with one of `assign_ops` (any
+    assignment when None)."""
+    out = set()
+    for n in body.walk():
+        target = None
+        if n.kind == "assign" and n.children and (assign_ops is None or n.op in assign_ops):
+            target = n.children[0]
+        elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and n.children:
+            target = n.children[0]
+        if target is not None and target.kind == "name":
+            out.add(target.name)
+    return out
+
+
+def _strip(n: Node) -> Node:
+    while n.kind in ("cast", "paren") and n.children:
+        n = n.children[0]
+    return n
+
+
+def _words(text: str) -> Set[str]:
+    return set(re.findall(r"[A-Za-z_]\w*", text))
+
+
+def _floating(type_text: str) -> bool:
+    t = type_text.replace("const", "").strip()
+    return t in ("Dtype", "float", "double", "long double")
+
+
+def _is_mutable_ref(type_text: str) -> bool:
+    """A declared type that is a non-const lvalue reference (`Dtype&`, `int &`)."""
+    t = type_text.strip()
+    return t.endswith("&") and not t.endswith("&&") and not t.startswith("const ") and \
+        "const&" not in t.replace(" ", "")
+
+
+def _thread_name(name: str) -> str:
+    """How a thread_local variable is named among the scalars (never planned as one)."""
+    return f"thread_local {name}"
+
+
+def _reads_memory(e: Node) -> bool:
+    """Does the value of e depend on memory contents (p[i], *p), other than through the
+    object a method is called on (bottom[0]->offset(1) only reads a shape)?"""
+    receivers = {id(m.children[0]) for m in e.walk() if m.kind == "member" and m.children}
+    return any((n.kind == "index" or (n.kind == "unop" and n.op == "*")) and
+               id(n) not in receivers for n in e.walk())
+
+
+def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
+    """For `for (int v = a; v < T; ++v)`, return (v, T - a as text) when canonical."""
+    init, cond, inc, _ = loop.children
+    var = None
+    start = "0"
+    if init.kind == "decls" and len(init.children) == 1 and init.children[0].kind == "decl":
+        var = init.children[0].name
+        if init.children[0].children:
+            start = init.children[0].children[0].text.strip()
+    elif init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
+        var = init.children[0].name
+        start = init.children[1].text.strip()
+    if var is None or cond.kind != "binop" or cond.op not in ("<", "<=", "!="):
+        return None, None
+    lhs, rhs = cond.children
+    if lhs.kind != "name" or lhs.name != var:
+        return None, None
+    if not (inc.kind == "unop" and inc.op in ("++", "post++") and inc.children and
+            inc.children[0].kind == "name" and inc.children[0].name == var) and \
+            not (inc.kind == "assign" and inc.op == "+=" and inc.children[0].kind == "name" and
+                 inc.children[0].name == var and inc.children[1].text.strip() == "1"):
+        return None, None
+    trip = rhs.text.strip()
+    if cond.op == "<=":
+        trip = f"{trip} + 1"
+    if start not in ("0",):
+        trip = f"{trip} - ({start})"
+    return var, trip

@@ -1,0 +1,309 @@
+"""Lowering of function bodies: the statement and expression cursors of one file to IR
+`Node`s (`_Lowerer`, one `lower_<cursor kind>` method per kind it knows), with the cursor
+kinds it skips or folds, and `last_identifier` for names spelled with templates.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Dict, List, Optional, Tuple
+
+from .ir import Node
+from .lower_clang import _children, _line_offset
+
+_SKIP_KINDS = {"TYPE_REF", "TEMPLATE_REF", "NAMESPACE_REF", "TEMPLATE_TYPE_PARAMETER",
+               "TEMPLATE_NON_TYPE_PARAMETER", "CXX_ACCESS_SPEC_DECL", "OVERLOADED_DECL_REF"}
+_CAST_KINDS = {"CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR", "CXX_REINTERPRET_CAST_EXPR",
+               "CXX_CONST_CAST_EXPR", "CXX_DYNAMIC_CAST_EXPR", "CXX_FUNCTIONAL_CAST_EXPR"}
+_LITERAL_KINDS = {"INTEGER_LITERAL", "FLOATING_LITERAL", "STRING_LITERAL", "CHARACTER_LITERAL",
+                  "CXX_BOOL_LITERAL_EXPR", "CXX_NULL_PTR_LITERAL_EXPR", "CXX_UNARY_EXPR"}
+_FUNCTION_KINDS = {"CXX_METHOD", "FUNCTION_TEMPLATE", "FUNCTION_DECL", "CONSTRUCTOR", "DESTRUCTOR"}
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def _strip_template_args(text: str) -> str:
+    depth, out = 0, []
+    for ch in text:
+        if ch == "<":
+            depth += 1
+        elif ch == ">" and depth:
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def last_identifier(text: str) -> str:
+    names = _IDENT.findall(_strip_template_args(text))
+    return names[-1] if names else ""
+
+
+_METHOD_NAMES: Dict[str, str] = {}  # cursor kind -> name of its _Lowerer method
+
+
+def _method_name(kind: str) -> str:
+    name = _METHOD_NAMES.get(kind)
+    if name is None:
+        name = _METHOD_NAMES[kind] = "lower_" + kind.lower()
+    return name
+
+
+class _Lowerer:
+    """Lowers the cursors of one file to IR nodes, using that file's bytes and tokens (read
+    on first use: many header bodies need none)."""
+
+    def __init__(self, source: bytes, load_tokens):
+        self.source = source
+        self._load_tokens = load_tokens  # () -> [(offset, spelling)], sorted by offset
+        self._tokens: Optional[List[Tuple[int, str]]] = None
+        self.offsets: List[int] = []
+
+    @property
+    def tokens(self) -> List[Tuple[int, str]]:
+        if self._tokens is None:
+            self._tokens = self._load_tokens()
+            self.offsets = [t[0] for t in self._tokens]
+        return self._tokens
+
+    def text(self, start: int, end: int) -> str:
+        return self.source[start:end].decode("utf-8", "replace")
+
+    def token_at_or_after(self, offset: int) -> Tuple[int, str]:
+        tokens = self.tokens
+        i = bisect.bisect_left(self.offsets, offset)
+        return tokens[i] if i < len(tokens) else (offset, "")
+
+    def tokens_between(self, start: int, end: int) -> List[Tuple[int, str]]:
+        tokens = self.tokens
+        lo = bisect.bisect_left(self.offsets, start)
+        hi = bisect.bisect_left(self.offsets, end)
+        return tokens[lo:hi]
+
+    def node(self, cursor, kind: str, children=None, **attrs) -> Node:
+        ext = cursor.extent
+        line, start = _line_offset(ext.start)
+        end = _line_offset(ext.end)[1]
+        return Node(kind=kind, start=start, end=end, line=line,
+                    text=self.text(start, end), children=children or [], **attrs)
+
+    def null(self, offset: int, line: int) -> Node:
+        return Node(kind="null", start=offset, end=offset, line=line, text="")
+
+    def children(self, cursor) -> List[Node]:
+        return [self.lower(c) for c in _children(cursor) if c.kind.name not in _SKIP_KINDS]
+
+    def lower(self, cursor) -> Node:
+        k = cursor.kind.name
+        method = getattr(self, _method_name(k), None)
+        if method is not None:
+            return method(cursor)
+        if k in _CAST_KINDS:
+            kids = self.children(cursor)
+            return self.node(cursor, "cast", kids[-1:], type=cursor.type.spelling)
+        if k in _LITERAL_KINDS:
+            return self.node(cursor, "lit")
+        if k.startswith("OMP_"):
+            return self.node(cursor, "omp", self.children(cursor), name=k)
+        if k in ("PAREN_EXPR", "UNEXPOSED_EXPR") or k.endswith("_TEMPORARY_EXPR"):
+            kids = self.children(cursor)
+            if len(kids) == 1:
+                if k == "PAREN_EXPR":  # keep the parentheses in the extent
+                    ext = cursor.extent
+                    kids[0].start = _line_offset(ext.start)[1]
+                    kids[0].end = _line_offset(ext.end)[1]
+                    kids[0].text = self.text(kids[0].start, kids[0].end)
+                return kids[0]
+            return self.node(cursor, "other", kids, name=k)
+        return self.node(cursor, "other", self.children(cursor), name=k)
+
+    # statements -----------------------------------------------------------------------
+    def lower_compound_stmt(self, c):
+        return self.node(c, "block", self.children(c))
+
+    def lower_decl_stmt(self, c):
+        return self.node(c, "decls", self.children(c))
+
+    def lower_var_decl(self, c):
+        kids = self.children(c)
+        return self.node(c, "decl", kids[-1:] if kids else [], name=c.spelling,
+                         type=c.type.spelling, ref=_storage(c))
+
+    def lower_return_stmt(self, c):
+        return self.node(c, "return", self.children(c))
+
+    def lower_break_stmt(self, c):
+        return self.node(c, "break")
+
+    def lower_continue_stmt(self, c):
+        return self.node(c, "continue")
+
+    def lower_null_stmt(self, c):
+        return self.node(c, "null")
+
+    def lower_if_stmt(self, c):
+        return self.node(c, "if", self.children(c))
+
+    def lower_while_stmt(self, c):
+        return self.node(c, "while", self.children(c))
+
+    def lower_do_stmt(self, c):
+        return self.node(c, "do", self.children(c))
+
+    def lower_for_stmt(self, c):
+        """Split a for statement into [init, cond, inc, body] by its parenthesized header."""
+        n = self.node(c, "for")
+        first = self.token_at_or_after(n.start)
+        n.macro = first[1] != "for"
+        toks = self.tokens_between(n.start, n.end)
+        semis, close, depth = [], None, 0
+        for off, spelling in toks:
+            if spelling == "(":
+                depth += 1
+            elif spelling == ")":
+                depth -= 1
+                if depth == 0:
+                    close = off
+                    break
+            elif spelling == ";" and depth == 1:
+                semis.append(off)
+        parts = [self.null(n.start, n.line) for _ in range(4)]
+        if close is None or len(semis) != 2:  # range-for or unusual header: keep body only
+            kids = self.children(c)
+            if kids:
+                parts[3] = kids[-1]
+            n.children = parts
+            n.name = "range" if len(semis) != 2 else ""
+            return n
+        for child in self.children(c):
+            if child.start < semis[0]:
+                slot = 0
+            elif child.start < semis[1]:
+                slot = 1
+            elif child.start < close:
+                slot = 2
+            else:
+                slot = 3
+            parts[slot] = child
+        n.children = parts
+        return n
+
+    # expressions ----------------------------------------------------------------------
+    def lower_call_expr(self, c):
+        spelling = c.spelling or ""
+        kids = self.children(c)
+        ref = c.referenced
+        if spelling.startswith("operator"):
+            op_tok = spelling[len("operator"):]
+            kids = [k for k in kids if not (k.text.startswith("operator") or
+                                            (k.kind in ("name", "other") and
+                                             k.text.strip() in (op_tok, op_tok[:1], "")))]
+            if spelling == "operator[]" and len(kids) >= 2:
+                return self.node(c, "index", [kids[0], kids[-1]])
+            op = spelling[len("operator"):]
+            if len(kids) == 2:
+                compare = op in ("==", "!=", "<=", ">=")
+                kind = "assign" if op.endswith("=") and not compare else "binop"
+                return self.node(c, kind, kids, op=op)
+            return self.node(c, "call", [Node("name", c.extent.start.offset, c.extent.start.offset,
+                                              c.extent.start.line, spelling, name=spelling)] + kids,
+                             name=spelling)
+        if ref is not None and ref.kind.name == "CONSTRUCTOR":
+            return self.node(c, "construct", kids, name=spelling, type=c.type.spelling)
+        if not kids:
+            return self.node(c, "call", [], name=spelling)
+        if ref is None and kids[0].start > c.extent.start.offset:
+            # Dtype(x) in a template: a construction or functional cast, not a call
+            return self.node(c, "cast", kids, type=last_identifier(
+                self.text(c.extent.start.offset, kids[0].start)))
+        callee = kids[0]
+        name = callee.name if callee.kind in ("name", "member") and callee.name else \
+            last_identifier(callee.text)
+        if ref is None and not callee.text:
+            name = spelling
+        return self.node(c, "call", kids, name=name)
+
+    def lower_member_ref_expr(self, c):
+        kids = self.children(c)
+        n = self.node(c, "member", kids)
+        n.name = c.spelling or last_identifier(n.text)
+        n.op = "->" if "->" in n.text else "."
+        if not kids:
+            n.op = "implicit"
+        return n
+
+    def lower_decl_ref_expr(self, c):
+        n = self.node(c, "name", [])
+        n.name = c.spelling or last_identifier(n.text)
+        ref = c.referenced
+        if ref is not None:
+            rk = ref.kind.name
+            if rk == "PARM_DECL":
+                n.ref = "param"
+            elif rk == "VAR_DECL":
+                parent = ref.semantic_parent
+                n.ref = "local" if parent is not None and parent.kind.name in _FUNCTION_KINDS \
+                    else "global"
+                n.ref = _storage(ref) or n.ref
+                if n.ref != "local":  # shared or thread-local: is it an array or pointer?
+                    n.type = ref.type.spelling
+            elif rk == "FIELD_DECL":
+                n.ref = "field"
+            elif rk in _FUNCTION_KINDS or rk == "OVERLOADED_DECL_REF":
+                n.ref = "function"
+            elif rk == "ENUM_CONSTANT_DECL":
+                n.ref = "enum"
+        else:
+            n.ref = "function" if "<" in n.text else ""
+        return n
+
+    def lower_binary_operator(self, c):
+        kids = self.children(c)
+        op = self.token_at_or_after(kids[0].end)[1] if kids else "?"
+        kind = "assign" if op == "=" else "binop"
+        return self.node(c, kind, kids, op=op)
+
+    def lower_compound_assignment_operator(self, c):
+        kids = self.children(c)
+        op = self.token_at_or_after(kids[0].end)[1] if kids else "?"
+        return self.node(c, "assign", kids, op=op)
+
+    def lower_unary_operator(self, c):
+        kids = self.children(c)
+        n = self.node(c, "unop", kids)
+        first = self.token_at_or_after(n.start)
+        if kids and first[0] < kids[0].start:
+            n.op = first[1]
+        else:
+            toks = self.tokens_between(kids[0].end if kids else n.start, n.end)
+            n.op = "post" + (toks[-1][1] if toks else "?")
+        return n
+
+    def lower_array_subscript_expr(self, c):
+        return self.node(c, "index", self.children(c))
+
+    def lower_conditional_operator(self, c):
+        return self.node(c, "cond", self.children(c))
+
+    def lower_cxx_this_expr(self, c):
+        return self.node(c, "this")
+
+    def lower_cxx_new_expr(self, c):
+        return self.node(c, "new", self.children(c), type=c.type.spelling)
+
+    def lower_lambda_expr(self, c):
+        return self.node(c, "lambda", self.children(c))
+
+
+def _storage(var) -> str:
+    """'thread' for a thread_local variable, 'static' for a function-local static, else ''
+    (a variable of namespace or class scope is told apart by its references: 'global')."""
+    try:
+        if var.tls_kind.name != "NONE":
+            return "thread"
+        parent = var.semantic_parent
+        if var.storage_class.name == "STATIC" and parent is not None and \
+                parent.kind.name in _FUNCTION_KINDS:
+            return "static"
+    except (ValueError, AttributeError):  # a libclang that does not know the kind
+        return ""
+    return ""
