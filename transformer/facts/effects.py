@@ -146,36 +146,53 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, PointerMixin, OffsetMixin):
                                 self.eff.live_in.add(ptr.root.name)
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
+        """Record the declaration decl: its type, what it refers to, its scope and value."""
         init = decl.children[0] if decl.children else None
         self._decl_types[decl.name] = decl.type
         special = self._special_members(decl.type)
         if special and self._top_fn is not None:
             self.eff.unknown_calls.append(f"{special} (declaration of {decl.name} at line "
                                           f"{decl.line})")
+        if self._declare_reference(frame, decl, init):
+            return
+        if not self._declare_scope(frame, decl, outer):
+            return
+        self._declare_value(frame, decl, init)
+
+    def _declare_reference(self, frame: _Frame, decl: Node, init: Optional[Node]) -> bool:
+        """A reference's target or a Blob pointer's pointee; True when decl is a reference."""
         if _is_mutable_ref(decl.type) and init is not None:
             target = self._ref_target(frame, init)
             if target is not None:
                 frame.ref_locals[decl.name] = target
-                return
+                return True
         if "Blob" in decl.type and "*" in decl.type and init is not None:
             frame.blob_vars[decl.name] = self._blob_pointee(frame, init)
         if decl.type.rstrip().endswith("&") and init is not None and init.kind == "name" \
                 and init.name in self.outer_scalars:  # const Dtype& peak = best: reads best
             frame.ref_locals[decl.name] = Ptr(Root("scalar", init.name, "raw"), Offset())
-            return
-        is_ptr = "*" in decl.type
+            return True
+        return False
+
+    def _declare_scope(self, frame: _Frame, decl: Node, outer: bool) -> bool:
+        """Record where decl lives (before the loop or in it); False for a local static."""
         if outer:
             self._outer_types[decl.name] = decl.type
-            if is_ptr:
+            if "*" in decl.type:
                 self._ptr_types[decl.name] = decl.type
                 self.outer_pointers.add(decl.name)
             else:
                 self.outer_scalars.add(decl.name)
         elif decl.ref == "static":
-            return  # a function-local static: one variable for every call and thread
+            return False  # a function-local static: one variable for every call and thread
         else:
             frame.inside.add(decl.name)
             self._inside_now.add(decl.name)
+        return True
+
+    def _declare_value(self, frame: _Frame, decl: Node, init: Optional[Node]):
+        """The pointer or value decl starts with (a local Blob when it has no initializer)."""
+        is_ptr = "*" in decl.type
         if init is None:
             if "Blob" in decl.type and not is_ptr:
                 frame.ptrs[decl.name] = Ptr(Root("local", decl.name, "raw"), Offset())

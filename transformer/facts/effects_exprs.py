@@ -78,47 +78,85 @@ class ExprMixin:
             # CHECK/LOG macros abort on failure; what their arguments read and write counts
             self._macro_arguments(frame, e, guards, depth)
             return
-        k = e.kind
-        if k == "assign":
-            self.assign(frame, e, guards, depth, loop_header)
+        case = _EXPR_CASES.get(e.kind)
+        if case is not None and getattr(self, case)(frame, e, guards, depth, loop_header,
+                                                    statement):
             return
-        if k == "unop" and e.op in ("++", "--", "post++", "post--"):
+        for c in e.children:
+            self.expr(frame, c, guards, depth, loop_header)
+
+    def _expr_assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                     statement: bool) -> bool:
+        """An assignment expression (always handled)."""
+        self.assign(frame, e, guards, depth, loop_header)
+        return True
+
+    def _expr_unop(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                   statement: bool) -> bool:
+        """An increment or a dereference read; False for any other unary operator."""
+        if e.op in ("++", "--", "post++", "post--"):
             target = e.children[0]
             if not statement and not loop_header and target.kind == "name":
                 self.expr(frame, target, guards, depth)  # `k = count++` reads count too
             self.increment(frame, target, e.op, "1", guards, loop_header, e.line)
-            return
-        if k == "call":
-            self.call(frame, e, guards, depth)
-            return
-        if k == "index" and len(e.children) == 2:
-            p = self.eval_ptr(frame, e.children[0])
-            for c in e.children:
-                self.expr(frame, c, guards, depth)
-            if p is not None:
-                self.record(p.plus(self.offset_of(frame, e.children[1])),
-                            "read", guards, e.line, frame.fn.file, "[]")
-            return
-        if k == "unop" and e.op == "*" and e.children:
+            return True
+        if e.op == "*" and e.children:
             p = self.eval_ptr(frame, e.children[0])
             if p is not None:
                 self.record(p, "read", guards, e.line, frame.fn.file, "*")
-            return
-        if k == "name" and self._read_name(frame, e, guards, depth):
-            return
-        if k == "lambda":
-            self.eff.unknown_calls.append("lambda")
-            return
-        if k == "construct" and self._special_members(e.type):
-            self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
-        if k == "other" and e.name == "CXX_THROW_EXPR":
-            self.eff.early_exits.append(f"throw at line {e.line}")
-            return
-        if k == "new":
-            self.eff.unknown_calls.append("new")
-            return
+            return True
+        return False
+
+    def _expr_call(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                   statement: bool) -> bool:
+        """A call expression (always handled)."""
+        self.call(frame, e, guards, depth)
+        return True
+
+    def _expr_index(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                    statement: bool) -> bool:
+        """`p[i]`: what its parts read, then the element read; False if not two parts."""
+        if len(e.children) != 2:
+            return False
+        p = self.eval_ptr(frame, e.children[0])
         for c in e.children:
-            self.expr(frame, c, guards, depth, loop_header)
+            self.expr(frame, c, guards, depth)
+        if p is not None:
+            self.record(p.plus(self.offset_of(frame, e.children[1])),
+                        "read", guards, e.line, frame.fn.file, "[]")
+        return True
+
+    def _expr_name(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                   statement: bool) -> bool:
+        """A read of a name that outlives the iteration (see `_read_name`)."""
+        return self._read_name(frame, e, guards, depth)
+
+    def _expr_lambda(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                     statement: bool) -> bool:
+        """A lambda: not followed, an unknown call."""
+        self.eff.unknown_calls.append("lambda")
+        return True
+
+    def _expr_construct(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                        statement: bool) -> bool:
+        """A construction: its special members are unknown calls; its parts are walked."""
+        if self._special_members(e.type):
+            self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
+        return False
+
+    def _expr_other(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                    statement: bool) -> bool:
+        """A throw is an early exit; False for any other `other` node."""
+        if e.name == "CXX_THROW_EXPR":
+            self.eff.early_exits.append(f"throw at line {e.line}")
+            return True
+        return False
+
+    def _expr_new(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                  statement: bool) -> bool:
+        """A new expression: an unknown call."""
+        self.eff.unknown_calls.append("new")
+        return True
 
     def _macro_arguments(self, frame: _Frame, e: Node, guards, depth: int):
         """The values a CHECK or LOG macro's arguments read (variables of the function) and
@@ -343,3 +381,10 @@ class ExprMixin:
         if depth_of(frame) > 0:
             ok, why = False, "the pointer is advanced inside a called function"
         return ok, why
+
+
+# expr's handlers by node kind: each returns True when it handled the node, else the node's
+# children are walked
+_EXPR_CASES = {"assign": "_expr_assign", "unop": "_expr_unop", "call": "_expr_call",
+               "index": "_expr_index", "name": "_expr_name", "lambda": "_expr_lambda",
+               "construct": "_expr_construct", "other": "_expr_other", "new": "_expr_new"}

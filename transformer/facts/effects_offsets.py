@@ -5,7 +5,7 @@ and how a sized block of elements changes that (`_sized`, `_spills`).
 from __future__ import annotations
 
 import re
-from typing import Set
+from typing import Optional, Set
 
 from ..ir import Node
 from .effects_model import Offset, _Frame
@@ -44,37 +44,60 @@ class OffsetMixin:
         return out
 
     def _classify_offset(self, frame: _Frame, e: Node, inner: bool) -> Offset:
-        v = self.loop_var
-        if e.kind == "cast" and e.children:
+        """How offset e, in which the loop variable appears, depends on it."""
+        case = _OFFSET_CASES.get(e.kind)
+        out = getattr(self, case)(frame, e, inner) if case is not None else None
+        return out if out is not None else Offset(opaque=True, inner=inner)
+
+    def _offset_through(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
+        """A cast or parenthesis: the offset of what it holds."""
+        if e.children:
             return self._classify_offset(frame, e.children[0], inner)
-        if e.kind == "index" or (e.kind == "unop" and e.op == "*"):
+        return None
+
+    def _offset_index(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
+        """`p[i]`: a value loaded from memory."""
+        return Offset(data=True, inner=inner)
+
+    def _offset_unop(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
+        """`*p` is a value loaded from memory; other unary operators are opaque."""
+        if e.op == "*":
             return Offset(data=True, inner=inner)
-        if e.kind == "call" and e.name != "offset":  # floor(n * rate_): no longer n times S
-            return Offset(opaque=True, inner=inner)
-        if e.kind == "name" and e.name == v:
+        return None
+
+    def _offset_name(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
+        """The loop variable itself, or the value of a local or a bound parameter."""
+        if e.name == self.loop_var:
             return Offset(unit=True, inner=inner)
-        if e.kind == "name" and e.name in frame.values:
+        if e.name in frame.values:
             if e.name in self.eff.written_names:  # changed after its declaration
                 return Offset(opaque=True, inner=inner)
             return self._classify_offset(frame, frame.values[e.name], inner)
-        if e.kind == "name" and isinstance(frame.bindings.get(e.name), Node):
+        if isinstance(frame.bindings.get(e.name), Node):
             return self._classify_offset(frame, frame.bindings[e.name], inner)
-        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
+        return None
+
+    def _offset_binop(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
+        """A sum, difference or product of two parts; other operators are opaque."""
+        if e.op in ("+", "-") and len(e.children) == 2:
             return self._classify_sum(frame, e, inner)
-        if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+        if e.op == "*" and len(e.children) == 2:
             return self._classify_product(frame, e, inner)
-        if e.kind == "call" and e.name == "offset" and len(e.children) >= 2:
-            first = self.offset_of(frame, e.children[1])
-            rest = [self.offset_of(frame, a) for a in e.children[2:]]
-            if any(r.depends for r in rest):
-                return Offset(opaque=True, inner=inner)
-            if first.unit and not (first.shifted or first.opaque):
-                return Offset(sample=True, inner=inner, strides=[norm_text(e.text)])
-            if first.shifted:
-                return Offset(shifted=True, inner=inner)
+        return None
+
+    def _offset_call(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
+        """`offset(n, ...)`: sample n's slice; any other call is opaque
+        (floor(n * rate_): no longer n times S)."""
+        if e.name != "offset" or len(e.children) < 2:
+            return None
+        first = self.offset_of(frame, e.children[1])
+        rest = [self.offset_of(frame, a) for a in e.children[2:]]
+        if any(r.depends for r in rest):
             return Offset(opaque=True, inner=inner)
-        if e.kind == "paren" and e.children:
-            return self._classify_offset(frame, e.children[0], inner)
+        if first.unit and not (first.shifted or first.opaque):
+            return Offset(sample=True, inner=inner, strides=[norm_text(e.text)])
+        if first.shifted:
+            return Offset(shifted=True, inner=inner)
         return Offset(opaque=True, inner=inner)
 
     def _classify_sum(self, frame: _Frame, e: Node, inner: bool) -> Offset:
@@ -150,6 +173,12 @@ class OffsetMixin:
         unless every value of it is a layer setting (a hop between frames), which sizes
         nothing: then samples' slices may overlap."""
         return self.oracle.kind(stride) == "stride" or not self.oracle.from_setting(stride)
+
+
+# _classify_offset's cases by node kind: each returns None for an opaque offset
+_OFFSET_CASES = {"cast": "_offset_through", "paren": "_offset_through",
+                 "index": "_offset_index", "unop": "_offset_unop", "name": "_offset_name",
+                 "binop": "_offset_binop", "call": "_offset_call"}
 
 
 def _spills(size: str, off: Offset) -> bool:

@@ -50,42 +50,53 @@ class PathMixin:
              in_inner_loop: bool = False):
         """Record the accesses of statement n, run under guards, depth calls below the loop.
         in_inner_loop: a break or continue here targets a loop or switch inside the body."""
-        k = n.kind
-        if k == "block":
-            self._walk_block(frame, n, guards, depth, in_inner_loop)
-        elif k == "decls":
-            for d in n.children:
-                if d.kind == "decl":
-                    if d.children:
-                        self.expr(frame, d.children[0], guards, depth)
-                    self._declare(frame, d, outer=False)
-                    frame.decl_guards[d.name] = frozenset(guards)
-        elif k == "if":
-            self._walk_if(frame, n, guards, depth, in_inner_loop)
-        elif k in ("for", "while", "do"):
-            self._walk_inner_loop(frame, n, guards, depth)
-        elif k == "return":
-            if depth == 0:
-                self.eff.early_exits.append(f"return at line {n.line}")
-            else:  # a callee's return ends the callee, not the loop
-                for c in n.children:
-                    self.expr(frame, c, guards, depth)
-                frame.returns.append(frozenset(guards))
-        elif k == "break":
-            self._break(frame, n, guards, depth, in_inner_loop)
-        elif k == "continue":
-            # the rest of this iteration (of the batch loop, or of an inner loop) is skipped
-            frame.skips.append(frozenset(guards))
-        elif k == "omp":
-            self.eff.omp = True
-            for c in n.children:
-                self.walk(frame, c, guards, depth, in_inner_loop)
-        elif k == "null":
-            pass
-        elif k == "other" and n.name in _STATEMENTS:
-            self._walk_other(frame, n, guards, depth, in_inner_loop)
-        else:
+        case = _STATEMENT_CASES.get(n.kind)
+        if case is None or (n.kind == "other" and n.name not in _STATEMENTS):
             self.expr(frame, n, guards, depth, statement=True)
+        else:
+            getattr(self, case)(frame, n, guards, depth, in_inner_loop)
+
+    def _walk_decls(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                    in_inner_loop: bool):
+        """Declarations: each initializer's reads, then the variable declared."""
+        for d in n.children:
+            if d.kind == "decl":
+                if d.children:
+                    self.expr(frame, d.children[0], guards, depth)
+                self._declare(frame, d, outer=False)
+                frame.decl_guards[d.name] = frozenset(guards)
+
+    def _walk_loop_statement(self, frame: _Frame, n: Node, guards: FrozenSet[Guard],
+                             depth: int, in_inner_loop: bool):
+        """A for, while or do loop inside the body (see `_walk_inner_loop`)."""
+        self._walk_inner_loop(frame, n, guards, depth)
+
+    def _walk_return(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                     in_inner_loop: bool):
+        """A return: an early exit of the loop's function, or the end of a callee."""
+        if depth == 0:
+            self.eff.early_exits.append(f"return at line {n.line}")
+        else:  # a callee's return ends the callee, not the loop
+            for c in n.children:
+                self.expr(frame, c, guards, depth)
+            frame.returns.append(frozenset(guards))
+
+    def _walk_continue(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                       in_inner_loop: bool):
+        """A continue: the rest of this iteration (of the batch loop or an inner loop) is
+        skipped."""
+        frame.skips.append(frozenset(guards))
+
+    def _walk_omp(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                  in_inner_loop: bool):
+        """An OpenMP directive: the loop is parallel already; its statements are walked."""
+        self.eff.omp = True
+        for c in n.children:
+            self.walk(frame, c, guards, depth, in_inner_loop)
+
+    def _walk_null(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
+                   in_inner_loop: bool):
+        """An empty statement: nothing to record."""
 
     def _break(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
                in_inner_loop: bool):
@@ -254,6 +265,15 @@ class PathMixin:
                 if ind.ok:
                     ind.ok, ind.why = False, (f"the inner loop around it can end early "
                                               f"(break at line {breaks[0]})")
+
+
+# walk's handlers by statement kind (an `other` one only when named in _STATEMENTS); any
+# other node is an expression statement
+_STATEMENT_CASES = {"block": "_walk_block", "decls": "_walk_decls", "if": "_walk_if",
+                    "for": "_walk_loop_statement", "while": "_walk_loop_statement",
+                    "do": "_walk_loop_statement", "return": "_walk_return", "break": "_break",
+                    "continue": "_walk_continue", "omp": "_walk_omp", "null": "_walk_null",
+                    "other": "_walk_other"}
 
 
 def covered(read, writes: List[Access]) -> bool:

@@ -46,33 +46,45 @@ class PointerMixin:
             base = base.children[0]
         text = norm_text(base.text)
         if base.kind == "index" and base.children:
-            vec = base.children[0]
-            vec_name = vec.name if vec.kind in ("name", "member") else norm_text(vec.text)
-            if vec.kind == "name" and vec.ref == "param" and vec_name in ("bottom", "top") or \
-                    self._is_blob_vector_param(frame, vec):
-                return Root("io", text, buf)
-            if vec_name == "blobs_" and vec.kind in ("member", "name"):
-                return Root("param", text, buf)
-            if vec.kind == "member" or vec.ref == "field":
-                return Root("member", text, buf)
+            root = self._indexed_blob_root(frame, base, text, buf)
+            if root is not None:
+                return root
         if base.kind == "member" or (base.kind == "name" and base.ref == "field"):
             if self.program.member_points(self.cls, base.name):
                 return Root("unknown", base.name, buf)  # a Blob* member: it may be a top
             return Root("member", base.name, buf)
-        if base.kind == "name" and base.ref in SHARED_REFS + ("thread",):
-            return Root("global", base.name, buf)
-        if base.kind == "name" and base.name in frame.blob_vars:
-            target = frame.blob_vars[base.name]
-            return Root(target.kind, target.name, buf)
         if base.kind == "name":
-            bound = frame.bindings.get(base.name)
-            if isinstance(bound, Root):
-                return Root(bound.kind, bound.name, buf)
-            return Root("local", base.name, buf)
+            return self._named_blob_root(frame, base, buf)
         if base.kind == "call" and base.name == "get" and base.children and \
                 base.children[0].children:
             return self.blob_root(frame, base.children[0].children[0], buf)
         return Root("unknown", text, buf)
+
+    def _indexed_blob_root(self, frame: _Frame, base: Node, text: str,
+                           buf: str) -> Optional[Root]:
+        """The root of `v[i]`: an io blob, a parameter blob or a member's; None otherwise."""
+        vec = base.children[0]
+        vec_name = vec.name if vec.kind in ("name", "member") else norm_text(vec.text)
+        if vec.kind == "name" and vec.ref == "param" and vec_name in ("bottom", "top") or \
+                self._is_blob_vector_param(frame, vec):
+            return Root("io", text, buf)
+        if vec_name == "blobs_" and vec.kind in ("member", "name"):
+            return Root("param", text, buf)
+        if vec.kind == "member" or vec.ref == "field":
+            return Root("member", text, buf)
+        return None
+
+    def _named_blob_root(self, frame: _Frame, base: Node, buf: str) -> Root:
+        """The root of a Blob named by a variable (not a member)."""
+        if base.ref in SHARED_REFS + ("thread",):
+            return Root("global", base.name, buf)
+        if base.name in frame.blob_vars:
+            target = frame.blob_vars[base.name]
+            return Root(target.kind, target.name, buf)
+        bound = frame.bindings.get(base.name)
+        if isinstance(bound, Root):
+            return Root(bound.kind, bound.name, buf)
+        return Root("local", base.name, buf)
 
     def _blob_pointee(self, frame: _Frame, init: Node) -> Root:
         """The Blob a `Blob<Dtype>* b = init` points to: `top[1]`, `blobs_[0].get()`,
@@ -96,63 +108,87 @@ class PointerMixin:
 
     def eval_ptr(self, frame: _Frame, e: Node) -> Optional[Ptr]:
         """The root and offset of a pointer-valued expression, or None if not a pointer."""
-        if e.kind == "cast" and e.children and e.text.lstrip().startswith("reinterpret_cast"):
+        case = _POINTER_CASES.get(e.kind)
+        return getattr(self, case)(frame, e) if case is not None else None
+
+    def _ptr_cast(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """A cast: what it casts (a reinterpret_cast's offsets are in other units)."""
+        if e.children and e.text.lstrip().startswith("reinterpret_cast"):
             inner = self.eval_ptr(frame, e.children[0])  # offsets counted in other units
             return None if inner is None else \
                 Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
-        if e.kind == "cast" and e.children:
+        if e.children:
             return self.eval_ptr(frame, e.children[0])
-        if e.kind == "name":
-            if e.name in frame.ptrs:
-                p = frame.ptrs[e.name]
-                if e.name in self._induction_vars:
-                    return p.plus(Offset(sample=True, strides=["induction:" + e.name]))
-                return p
-            b = frame.bindings.get(e.name)
-            if isinstance(b, Ptr):
-                return b
-            if e.ref in SHARED_REFS + ("thread",) and ("*" in e.type or "[" in e.type):
-                return Ptr(self._scalar_root(frame, e.name, e.ref), Offset())
-            if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
-                return Ptr(Root("unknown", e.name, "raw"), Offset())
-            return None
-        if e.kind == "call" and e.name in BLOB_BUFFERS and e.children and \
+        return None
+
+    def _ptr_name(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """A pointer variable, a bound pointer parameter, shared state, or a parameter."""
+        if e.name in frame.ptrs:
+            p = frame.ptrs[e.name]
+            if e.name in self._induction_vars:
+                return p.plus(Offset(sample=True, strides=["induction:" + e.name]))
+            return p
+        b = frame.bindings.get(e.name)
+        if isinstance(b, Ptr):
+            return b
+        if e.ref in SHARED_REFS + ("thread",) and ("*" in e.type or "[" in e.type):
+            return Ptr(self._scalar_root(frame, e.name, e.ref), Offset())
+        if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
+            return Ptr(Root("unknown", e.name, "raw"), Offset())
+        return None
+
+    def _ptr_call(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """A Blob buffer accessor (`b->cpu_data()`); None for any other call."""
+        if e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
             self._accessor(frame, e)
             return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
                        Offset())
-        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
-            a, b = e.children
-            pa = self.eval_ptr(frame, a)
-            if pa is not None:
-                return pa.plus(self.offset_of(frame, b))
-            pb = self.eval_ptr(frame, b) if e.op == "+" else None
-            if pb is not None:
-                return pb.plus(self.offset_of(frame, a))
-            return None
-        if e.kind == "unop" and e.op == "&" and e.children:
-            inner = e.children[0]
-            if inner.kind == "name":
-                return Ptr(self._scalar_root(frame, inner.name, inner.ref), Offset())
-            if inner.kind == "index" and len(inner.children) == 2:
-                p = self.eval_ptr(frame, inner.children[0])
-                if p is not None:
-                    return p.plus(self.offset_of(frame, inner.children[1]))
-            return None
-        if e.kind == "cond" and len(e.children) == 3:
-            a, b = self.eval_ptr(frame, e.children[1]), self.eval_ptr(frame, e.children[2])
-            if a is not None or b is not None:
-                atom = self.guard_atom(frame, e.children[0])
-                out = []
-                for p, pos in ((a, True), (b, False)):
-                    if p is None:  # nullptr or a value we cannot follow
-                        if e.children[1 if pos else 2].text.strip() in ("nullptr", "NULL", "0"):
-                            continue
-                        p = Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
-                    out += [Choice(c.root, c.offset, c.guards | {(atom[0], atom[1] == pos)},
-                                   c.exact) for c in p.choices]
-                return Ptr(choices=out) if out else None
         return None
+
+    def _ptr_binop(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """`p + i`, `i + p`, `p - i`: the pointer moved by the offset."""
+        if e.op not in ("+", "-") or len(e.children) != 2:
+            return None
+        a, b = e.children
+        pa = self.eval_ptr(frame, a)
+        if pa is not None:
+            return pa.plus(self.offset_of(frame, b))
+        pb = self.eval_ptr(frame, b) if e.op == "+" else None
+        if pb is not None:
+            return pb.plus(self.offset_of(frame, a))
+        return None
+
+    def _ptr_unop(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """`&x`, `&p[i]`: the address of a variable or an element."""
+        if e.op != "&" or not e.children:
+            return None
+        inner = e.children[0]
+        if inner.kind == "name":
+            return Ptr(self._scalar_root(frame, inner.name, inner.ref), Offset())
+        if inner.kind == "index" and len(inner.children) == 2:
+            p = self.eval_ptr(frame, inner.children[0])
+            if p is not None:
+                return p.plus(self.offset_of(frame, inner.children[1]))
+        return None
+
+    def _ptr_cond(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """`c ? p : q`: either pointer, under the condition or its negation."""
+        if len(e.children) != 3:
+            return None
+        a, b = self.eval_ptr(frame, e.children[1]), self.eval_ptr(frame, e.children[2])
+        if a is None and b is None:
+            return None
+        atom = self.guard_atom(frame, e.children[0])
+        out = []
+        for p, pos in ((a, True), (b, False)):
+            if p is None:  # nullptr or a value we cannot follow
+                if e.children[1 if pos else 2].text.strip() in ("nullptr", "NULL", "0"):
+                    continue
+                p = Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
+            out += [Choice(c.root, c.offset, c.guards | {(atom[0], atom[1] == pos)},
+                           c.exact) for c in p.choices]
+        return Ptr(choices=out) if out else None
 
     def _accessor(self, frame: _Frame, e: Node):
         """Records a Blob accessor call met while walking the loop body (or its helpers)."""
@@ -203,3 +239,8 @@ class PointerMixin:
         if name in self.outer_scalars:
             return Root("scalar", name, "raw")
         return Root("unknown", name, "raw")
+
+
+# eval_ptr's cases by node kind: any other node is not a pointer
+_POINTER_CASES = {"cast": "_ptr_cast", "name": "_ptr_name", "call": "_ptr_call",
+                  "binop": "_ptr_binop", "unop": "_ptr_unop", "cond": "_ptr_cond"}
