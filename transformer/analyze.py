@@ -67,29 +67,8 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
     if not layers:
         raise InputError(f"no layer classes (classes deriving from Layer<Dtype>) under {path}")
     sources: Dict[str, bytes] = {}
-    decisions: List[Decision] = []
-    for cls in layers:
-        for fn_list in program.functions.values():
-            for fn in fn_list:
-                if fn.file not in sources:
-                    sources[fn.file] = (tree.root / fn.file).read_bytes()
-        for f in collect(program, cls, sources):
-            decisions.append(decide(f, live_in=_live_in(f),
-                                    form=form.of(program, sources, f.file, f.start, f.end)))
-    for f in collect_outside_layers(program):
-        if f.file not in sources:
-            sources[f.file] = (tree.root / f.file).read_bytes()
-        decisions.append(decide(f, form=form.of(program, sources, f.file, f.start, f.end)))
-    decisions.sort(key=lambda d: (d.file, d.line, d.cls))
-    diags = []
-    seen = set()
-    for u in units:
-        for dg in u.diagnostics:
-            key = (dg.file, dg.line, dg.message)
-            if key not in seen:
-                seen.add(key)
-                diags.append({"file": dg.file, "line": dg.line, "severity": dg.severity,
-                              "message": dg.message})
+    decisions = _decisions(program, layers, tree.root, sources)
+    diags = _diagnostics(units)
     notes = list(tree.notes) + flag_notes + [m.line() for m in missing]
     # syntax errors: errors in a unit's own file, where no missing header explains them
     unparsed = {m.unit for m in missing}
@@ -101,6 +80,39 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                     seconds=time.time() - t0, program=program, sources=sources,
                     error_files=error_files,
                     missing_headers=[asdict(m) for m in missing])
+
+
+def _decisions(program: Program, layers, root, sources: Dict[str, bytes]) -> List[Decision]:
+    """The decision on every loop and call of every layer class, and on the elementwise
+    calls outside layers; `sources` gets the bytes of every file they are in."""
+    decisions: List[Decision] = []
+    for cls in layers:
+        for fn_list in program.functions.values():
+            for fn in fn_list:
+                if fn.file not in sources:
+                    sources[fn.file] = (root / fn.file).read_bytes()
+        for f in collect(program, cls, sources):
+            decisions.append(decide(f, live_in=_live_in(f),
+                                    form=form.of(program, sources, f.file, f.start, f.end)))
+    for f in collect_outside_layers(program):
+        if f.file not in sources:
+            sources[f.file] = (root / f.file).read_bytes()
+        decisions.append(decide(f, form=form.of(program, sources, f.file, f.start, f.end)))
+    decisions.sort(key=lambda d: (d.file, d.line, d.cls))
+    return decisions
+
+
+def _diagnostics(units) -> List[dict]:
+    """The units' diagnostics, each once."""
+    diags, seen = [], set()
+    for u in units:
+        for dg in u.diagnostics:
+            key = (dg.file, dg.line, dg.message)
+            if key not in seen:
+                seen.add(key)
+                diags.append({"file": dg.file, "line": dg.line, "severity": dg.severity,
+                              "message": dg.message})
+    return diags
 
 
 def _errors(unit) -> int:

@@ -253,29 +253,33 @@ def cmd_transform(args) -> int:
     if args.diff:
         sys.stdout.write(res.diff)
     if not args.quiet:
-        out = sys.stderr if args.diff else sys.stdout
-        if res.already_transformed:
-            print(f"{res.root}: already transformed: nothing to do", file=out)
-        print(f"{len(res.applied)} regions rewritten in {len(res.changed_files)} files, "
-              f"{len(res.left)} loops left as they were; output: {res.out}", file=out)
-        for f in res.error_files:
-            print(f"syntax errors, copied unchanged: {f}", file=out)
-        for m in res.missing_headers:
-            print(f"missing header, copied unchanged: {m['unit']}: {m['header']} (included "
-                  f"from {m['includer']}); {m['advice']}", file=out)
-        for problem in res.format_problems:
-            print(f"formatting: {problem}", file=out)
-        if res.process is not None:
-            print(f"process level (--mpi): {res.process['edits']} edits in the solver; build "
-                  f"with -DCGP_MPI=ON (CMake) or CGP_MPI=1 (Makefile), run under mpirun",
-                  file=out)
-            for note in res.process["notes"]:
-                print(f"process level: {note}", file=out)
-        if not args.in_place and not args.diff:
-            print(f"next: build {res.out} as you build {res.root} (OpenMP is switched on in "
-                  f"its build), then prove it: cgp-transform check {res.root} --transformed "
-                  f"{res.out}", file=out)
+        _say_transformed(res, args, sys.stderr if args.diff else sys.stdout)
     return EXIT_FAIL if res.error_files or res.missing_headers else EXIT_OK
+
+
+def _say_transformed(res, args, out) -> None:
+    """What transform did, on the terminal."""
+    if res.already_transformed:
+        print(f"{res.root}: already transformed: nothing to do", file=out)
+    print(f"{len(res.applied)} regions rewritten in {len(res.changed_files)} files, "
+          f"{len(res.left)} loops left as they were; output: {res.out}", file=out)
+    for f in res.error_files:
+        print(f"syntax errors, copied unchanged: {f}", file=out)
+    for m in res.missing_headers:
+        print(f"missing header, copied unchanged: {m['unit']}: {m['header']} (included "
+              f"from {m['includer']}); {m['advice']}", file=out)
+    for problem in res.format_problems:
+        print(f"formatting: {problem}", file=out)
+    if res.process is not None:
+        print(f"process level (--mpi): {res.process['edits']} edits in the solver; build "
+              f"with -DCGP_MPI=ON (CMake) or CGP_MPI=1 (Makefile), run under mpirun",
+              file=out)
+        for note in res.process["notes"]:
+            print(f"process level: {note}", file=out)
+    if not args.in_place and not args.diff:
+        print(f"next: build {res.out} as you build {res.root} (OpenMP is switched on in "
+              f"its build), then prove it: cgp-transform check {res.root} --transformed "
+              f"{res.out}", file=out)
 
 
 def _int_list(text: str, what: str) -> List[int]:

@@ -17,37 +17,11 @@ def _mark(status: str, color: bool) -> str:
 
 def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
     """One line per case and thread count; the batch sizes and dtypes as columns."""
-    lines = []
-    cells: Dict[Tuple[str, int], list] = defaultdict(list)
-    for r in rep.results:
-        cells[(r.case, r.threads)].append(r)
-    if cells:
-        first = next(iter(cells.values()))
-        cols = [f"{r.dtype[0]}{r.batch}" for r in first]
-        lines.append(f"{'layer case':34} {'T':>2}  {'policy':9}  " +
-                     " ".join(f"{c:>5}" for c in cols) + "  worst rel / ulp")
-        for (case, threads), rows in cells.items():
-            worst_rel = max(r.max_rel_error for r in rows)
-            worst_ulp = max(r.max_ulp for r in rows)
-            marks = " ".join(f"{_mark(r.status, False):>5}" if not color else
-                             " " * (5 - len(_mark(r.status, False))) + _mark(r.status, True)
-                             for r in rows)
-            lines.append(f"{case:34} {threads:>2}  {rows[0].policy:9}  {marks}  "
-                         f"{worst_rel:.1e} / {worst_ulp}")
-            for r in rows:
-                if r.status != "pass" or verbose:
-                    for f in r.failures[:4 if not verbose else None]:
-                        lines.append(f"    {r.dtype} batch {r.batch}: {f}")
+    lines = _result_lines(rep, color, verbose)
     for r in rep.races:
         lines.append(f"race  {r.case:28} {r.threads:>2}  {_mark(r.status, color)}"
                      + (f"  {r.detail}" if r.detail else ""))
-    for tt in rep.tree_tests:
-        lines.append(f"tree tests at {tt.threads} threads (forced parallel): "
-                     f"{_mark(tt.status, color)}, {tt.tests} tests, {len(tt.failed)} failed"
-                     + (f" ({', '.join(tt.failed[:8])})" if tt.failed else "")
-                     + (f"; failing in the original build too: {', '.join(tt.also_original)}"
-                        if tt.also_original else "")
-                     + (f"; {tt.detail}" if tt.detail else "") + f"; {tt.seconds:.0f} s")
+    lines += [_tree_tests_line(tt, color) for tt in rep.tree_tests]
     if rep.unchecked:
         why = "a failure under --strict" if rep.strict else "no case could exercise them"
         lines.append(f"unchecked ({why}): {', '.join(rep.unchecked)}")
@@ -56,14 +30,7 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
                 lines.append(f"    {layer}: {reason}")
     t = rep.train
     if t is not None:
-        lines.append(f"train {t.iterations} iterations at {t.threads} threads: "
-                     f"{_mark(t.status, color)}, loss curve (mean per {t.display} iterations) "
-                     f"within "
-                     f"{t.max_loss_rel:.3%} (single iterations {t.max_single_iteration_rel:.2%})" +
-                     "".join(f", {k} {v[0]:.4f} vs {v[1]:.4f}" for k, v in t.tests.items()) +
-                     ("" if t.one_thread_identical is None else
-                      f", 1 thread {'identical' if t.one_thread_identical else 'DIFFERENT'}") +
-                     (f" ({t.detail})" if t.detail else ""))
+        lines.append(_train_line(t, color))
     for n in rep.notes:
         lines.append(f"note: {n}")
     failed = sum(r.failed for r in rep.results)
@@ -75,6 +42,53 @@ def table(rep: CheckReport, color: bool = False, verbose: bool = False) -> str:
                  f"comparisons ({failed} failed), {len(rep.races)} race runs ({races} failed), "
                  f"training {t.status if t else 'skipped'}; {rep.seconds:.0f} s")
     return "\n".join(lines)
+
+
+def _result_lines(rep: CheckReport, color: bool, verbose: bool) -> List[str]:
+    """The equivalence rows: a header, one line per case and thread count, failures."""
+    lines: List[str] = []
+    cells: Dict[Tuple[str, int], list] = defaultdict(list)
+    for r in rep.results:
+        cells[(r.case, r.threads)].append(r)
+    if not cells:
+        return lines
+    first = next(iter(cells.values()))
+    cols = [f"{r.dtype[0]}{r.batch}" for r in first]
+    lines.append(f"{'layer case':34} {'T':>2}  {'policy':9}  " +
+                 " ".join(f"{c:>5}" for c in cols) + "  worst rel / ulp")
+    for (case, threads), rows in cells.items():
+        worst_rel = max(r.max_rel_error for r in rows)
+        worst_ulp = max(r.max_ulp for r in rows)
+        marks = " ".join(f"{_mark(r.status, False):>5}" if not color else
+                         " " * (5 - len(_mark(r.status, False))) + _mark(r.status, True)
+                         for r in rows)
+        lines.append(f"{case:34} {threads:>2}  {rows[0].policy:9}  {marks}  "
+                     f"{worst_rel:.1e} / {worst_ulp}")
+        for r in rows:
+            if r.status != "pass" or verbose:
+                for f in r.failures[:4 if not verbose else None]:
+                    lines.append(f"    {r.dtype} batch {r.batch}: {f}")
+    return lines
+
+
+def _tree_tests_line(tt, color: bool) -> str:
+    return (f"tree tests at {tt.threads} threads (forced parallel): "
+            f"{_mark(tt.status, color)}, {tt.tests} tests, {len(tt.failed)} failed"
+            + (f" ({', '.join(tt.failed[:8])})" if tt.failed else "")
+            + (f"; failing in the original build too: {', '.join(tt.also_original)}"
+               if tt.also_original else "")
+            + (f"; {tt.detail}" if tt.detail else "") + f"; {tt.seconds:.0f} s")
+
+
+def _train_line(t, color: bool) -> str:
+    return (f"train {t.iterations} iterations at {t.threads} threads: "
+            f"{_mark(t.status, color)}, loss curve (mean per {t.display} iterations) "
+            f"within "
+            f"{t.max_loss_rel:.3%} (single iterations {t.max_single_iteration_rel:.2%})" +
+            "".join(f", {k} {v[0]:.4f} vs {v[1]:.4f}" for k, v in t.tests.items()) +
+            ("" if t.one_thread_identical is None else
+             f", 1 thread {'identical' if t.one_thread_identical else 'DIFFERENT'}") +
+            (f" ({t.detail})" if t.detail else ""))
 
 
 def junit(rep: CheckReport) -> str:

@@ -65,51 +65,59 @@ class ShapeOracle:
             return self.kind(n.children[0], depth + 1)
         parts = _call_parts(n)
         if parts:
-            _, method, args = parts
-            lits = [_lit(a) for a in args]
-            if method == "num" and not args:
-                return "batch"
-            if method == "shape" and lits == ["0"]:
-                return "batch"
-            if method == "shape" and lits == ["1"] and self._unit_axis0(parts[0]):
-                return "batch"
-            if method == "count":
-                if len(args) == 2 and lits[0] == "0":
-                    return "batch"
-                if len(args) == 1 and lits[0] != "0":
-                    return "stride"
-                if len(args) == 2 and lits[0] not in (None, "0"):
-                    return "stride"
-                if len(args) == 2 and lits[0] is None:
-                    return "stride"
-            if method == "offset" and lits[:1] == ["1"] and all(x in ("0",) for x in lits[1:]):
-                return "stride"
-            return None
+            return self._call_kind(parts)
         if n.kind == "binop" and len(n.children) == 2:
-            a, b = (self.kind(c, depth + 1) for c in n.children)
-            if n.op == "/" and b == "batch" and self._is_total_count(n.children[0]):
-                return "stride"
-            if n.op == "/" and self._is_total_count(n.children[0]):
-                receiver = _call_parts(n.children[0])[0].text
-                if self._sample_of(n.children[1], depth) == norm_text(receiver):
-                    return "batch"
-            if n.op == "*" and self._is_spatial(n):
-                return "stride"
-            return None
+            return self._binop_kind(n, depth)
         if n.kind in ("member", "name"):
-            key = n.kind + ":" + n.name
-            if key in self._memo:
-                return self._memo[key]
-            self._memo[key] = None  # break cycles
-            values = self.resolve(n)
-            result = None
-            if values:
-                kinds = {self.kind(v, depth + 1) for v in values}
-                if len(kinds) == 1:
-                    result = kinds.pop()
-            self._memo[key] = result
-            return result
+            return self._name_kind(n, depth)
         return None
+
+    def _call_kind(self, parts) -> Optional[str]:
+        """A Blob's shape query: num(), shape(0), count(0, k) are the batch; count(k),
+        offset(1) a sample's stride."""
+        receiver, method, args = parts
+        lits = [_lit(a) for a in args]
+        if (method == "num" and not args) or (method == "shape" and lits == ["0"]):
+            return "batch"
+        if method == "shape" and lits == ["1"] and self._unit_axis0(receiver):
+            return "batch"
+        if method == "count":
+            if len(args) == 2 and lits[0] == "0":
+                return "batch"
+            if (len(args) == 1 and lits[0] != "0") or len(args) == 2:
+                return "stride"
+        if method == "offset" and lits[:1] == ["1"] and all(x in ("0",) for x in lits[1:]):
+            return "stride"
+        return None
+
+    def _binop_kind(self, n: Node, depth: int) -> Optional[str]:
+        """count() / num() is a stride; count() / (a sample's size) the batch; a product of
+        spatial sizes a stride."""
+        _, b = (self.kind(c, depth + 1) for c in n.children)
+        if n.op == "/" and b == "batch" and self._is_total_count(n.children[0]):
+            return "stride"
+        if n.op == "/" and self._is_total_count(n.children[0]):
+            receiver = _call_parts(n.children[0])[0].text
+            if self._sample_of(n.children[1], depth) == norm_text(receiver):
+                return "batch"
+        if n.op == "*" and self._is_spatial(n):
+            return "stride"
+        return None
+
+    def _name_kind(self, n: Node, depth: int) -> Optional[str]:
+        """A member or local: the kind every value assigned to it has, if they agree."""
+        key = n.kind + ":" + n.name
+        if key in self._memo:
+            return self._memo[key]
+        self._memo[key] = None  # break cycles
+        values = self.resolve(n)
+        result = None
+        if values:
+            kinds = {self.kind(v, depth + 1) for v in values}
+            if len(kinds) == 1:
+                result = kinds.pop()
+        self._memo[key] = result
+        return result
 
     def _sample_of(self, n: Node, depth: int = 0) -> Optional[str]:
         """The receiver X when n is the size of one sample of X (X->count(1), X->offset(1),
@@ -210,9 +218,6 @@ class ShapeOracle:
 
     def is_batch(self, n: Node) -> bool:
         return self.kind(n) == "batch"
-
-    def is_stride(self, n: Node) -> bool:
-        return self.kind(n) == "stride"
 
 
 _AXIS0_CHECK = re.compile(r"^CHECK_EQ\(\s*(?:1\s*,\s*(?P<a>[^,()]+(?:\[\w+\])?)->shape\(0\)|"
