@@ -289,10 +289,6 @@ def _top_const(type_text: str) -> bool:
     return "*" not in t and "&" not in t and "const" in t.replace("(", " ").split()
 
 
-def _accessor_args(d: Decision) -> dict:
-    return {"hoists": d.hoist, "syncs": d.sync}
-
-
 def bottoms_param(fn: FunctionIR) -> str:
     """The function's vector of bottom Blobs, whose size stands for the loop's work."""
     for p in fn.params:

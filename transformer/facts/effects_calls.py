@@ -245,7 +245,3 @@ def _constant(n: Node) -> Optional[float]:
         return float(t.rstrip("fF"))
     except ValueError:
         return None
-
-
-def _is_zero(n: Node) -> bool:
-    return _constant(n) == 0.0

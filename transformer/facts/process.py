@@ -101,7 +101,7 @@ def _methods(program: Program, classes: List[str]) -> List[FunctionIR]:
     return out
 
 
-def _attach_site(program: Program, methods: List[FunctionIR], net_field: str) -> Optional[Site]:
+def _attach_site(methods: List[FunctionIR], net_field: str) -> Optional[Site]:
     """The end of the method that calls the one creating the net member."""
     creators = {fn.name for fn in methods
                 if any(strip_this((_callee_base(c) or Node("", 0, 0, 0, "")).text) == net_field
@@ -218,7 +218,7 @@ def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
     methods = _methods(program, _family(program, facts.solver_class))
     facts.already = any(RUNTIME_HEADER.encode() in sources.get(fn.file, b"") for fn in methods)
     if facts.net_field:
-        facts.attach = _attach_site(program, methods, facts.net_field)
+        facts.attach = _attach_site(methods, facts.net_field)
         facts.losses = _loss_sites(methods, facts.net_field)
         facts.displays = _display_sites(methods, facts.net_field)
     snap = program.functions.get(f"{facts.solver_class}::{SNAPSHOT_METHOD}", [])
