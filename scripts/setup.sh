@@ -19,7 +19,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY="${PYTHON:-python3}"
-if ! command -v cgp-transform >/dev/null || ! "$PY" -c "import clang.cindex, jinja2, numpy, pytest, matplotlib, tqdm" 2>/dev/null; then
+if ! command -v cgp-transform >/dev/null || ! "$PY" -c "import clang.cindex, jinja2, numpy, pytest, matplotlib, tqdm, google.protobuf" 2>/dev/null; then
   "$PY" -m pip install -q --disable-pip-version-check -e "$ROOT[dev]"
 fi
 

@@ -6,16 +6,11 @@ from pathlib import Path
 import pytest
 
 from transformer.bench import figures, measure, synthetic
-from transformer.check import prototxt
 from transformer.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "caffe_src" / "examples"
 LENET = EXAMPLES / "mnist" / "lenet_train_test.prototxt"
-
-
-def _layer(net, index):
-    return dict((k, v) for k, v in net[index][1] if not isinstance(v, list))
 
 
 def test_data_layers_of_the_training_phase_only():
@@ -33,14 +28,14 @@ def test_synthetic_replaces_data_by_dummy_data_of_the_same_shapes(tmp_path):
     fake = synthetic.synthetic(net, shape)
     (d,) = synthetic.data_layers(fake)
     assert d.type == "DummyData" and d.batch == 64 and d.tops == ["data", "label"]
-    param = dict(fake[d.index][1])["dummy_data_param"]
-    shapes = [[int(v) for k, v in s if k == "dim"] for k, s in param if k == "shape"]
+    param = fake.layer[d.index].dummy_data_param
+    shapes = [list(s.dim) for s in param.shape]
     assert shapes == [[64, 1, 28, 28], [64]]
     assert not synthetic.needs_data(fake) and synthetic.needs_data(net)
     # the TEST-phase data layer and every other layer are untouched
-    assert [k for k, _ in fake] == [k for k, _ in net]
-    assert fake[d.index + 1] == net[d.index + 1] and fake[-1] == net[-1]
-    back = prototxt.parse(synthetic.write(fake, tmp_path / "n.prototxt").read_text())
+    assert len(fake.layer) == len(net.layer) and fake.name == net.name
+    assert fake.layer[d.index + 1] == net.layer[d.index + 1] and fake.layer[-1] == net.layer[-1]
+    back = synthetic.load(synthetic.write(fake, tmp_path / "n.prototxt"), EXAMPLES.parent)
     assert back == fake
 
 
@@ -50,8 +45,8 @@ def test_with_batch_sets_every_training_data_layer():
     assert [d.batch for d in synthetic.data_layers(half)] == [32]
     assert [d.batch for d in synthetic.data_layers(half, "TEST")] == [100]
     fake = synthetic.with_batch(synthetic.synthetic(net, [1, 28, 28]), 16)
-    param = dict(fake[synthetic.data_layers(fake)[0].index][1])["dummy_data_param"]
-    shapes = [[int(v) for k, v in s if k == "dim"] for k, s in param if k == "shape"]
+    param = fake.layer[synthetic.data_layers(fake)[0].index].dummy_data_param
+    shapes = [list(s.dim) for s in param.shape]
     assert shapes == [[16, 1, 28, 28], [16]]
     assert synthetic.with_batch(net, 32) != net  # a copy: the input net is unchanged
     assert synthetic.data_layers(net)[0].batch == 64
@@ -59,7 +54,7 @@ def test_with_batch_sets_every_training_data_layer():
 
 def test_the_deployment_net_must_feed_the_same_layers(tmp_path):
     shutil.copy(LENET, tmp_path / "train.prototxt")
-    net = synthetic.load(tmp_path / "train.prototxt")
+    net = synthetic.load(tmp_path / "train.prototxt", EXAMPLES.parent)
     with pytest.raises(InputError, match="--data-shape C,H,W"):
         synthetic.data_shape(tmp_path / "train.prototxt", net, None)
     # a deployment net whose input feeds other layers is not evidence

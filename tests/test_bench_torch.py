@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from transformer.bench import figures, measure, report, torch_ref
+from transformer.bench import figures, measure, report, torch_model, torch_ref, torch_translate
 from transformer.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "caffe_src" / "examples"
+CAFFE = ROOT / "caffe_src"
+EXAMPLES = CAFFE / "examples"
 LENET = (EXAMPLES / "mnist" / "lenet_solver.prototxt",
          EXAMPLES / "mnist" / "lenet_train_test.prototxt")
 CIFAR = (EXAMPLES / "cifar10" / "cifar10_quick_solver.prototxt",
@@ -23,8 +24,10 @@ CIFAR_FULL = (EXAMPLES / "cifar10" / "cifar10_full_solver.prototxt",
 
 
 def translate(pair, data=None):
+    """The pair's net as specs, read with caffe_src's caffe.proto (nets written under tmp_path
+    lie in no tree)."""
     solver, net = pair
-    return torch_ref.translate(net, solver, data)
+    return torch_ref.translate(net, solver, data, CAFFE)
 
 
 def cgp(*args, env=None):
@@ -67,10 +70,10 @@ def test_cifar10_quick_specs_use_caffe_ceil_pooling():
 
 
 def test_pooled_size_matches_caffe_rules():
-    assert torch_ref._pooled(32, 3, 2, 0, True) == 16   # ceil(29 / 2) + 1
-    assert torch_ref._pooled(32, 3, 2, 0, False) == 15  # round_mode: FLOOR
-    assert torch_ref._pooled(5, 3, 2, 1, True) == 3     # last window would start in the padding
-    assert torch_ref._pooled(8, 3, 2, 1, True) == 5
+    assert torch_translate.pooled(32, 3, 2, 0, True) == 16  # ceil(29 / 2) + 1
+    assert torch_translate.pooled(32, 3, 2, 0, False) == 15  # round_mode: FLOOR
+    assert torch_translate.pooled(5, 3, 2, 1, True) == 3  # last window would start in the padding
+    assert torch_translate.pooled(8, 3, 2, 1, True) == 5
 
 
 def test_translation_needs_no_torch():
@@ -122,7 +125,7 @@ def test_translation_of_other_layer_kinds(tmp_path):
     assert layers["lrn"].within_channel and layers["lrn"].k == 1.0
     assert layers["gpool"].shapes == [(4, 4, 1, 1)]
     assert layers["drop"].ratio == pytest.approx(0.3)
-    assert torch_ref.label_blobs(net) == {"label": 5}
+    assert torch_model.label_blobs(net) == {"label": 5}
     assert net.weight_decay == 0.0
 
 
@@ -229,6 +232,10 @@ def test_compare_torch_unsupported_layer_exits_2_before_building(tmp_path):
     _, net = small_net(tmp_path, NET.replace('type: "TanH"', 'type: "Crop"'))
     r = cgp("bench", "caffe_src", "--compare-torch", "--net", net, "--work", tmp_path / "work")
     assert r.returncode == 2, r.stderr
-    assert "type Crop is not supported by --compare-torch" in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
-    assert [p.name for p in (tmp_path / "work").iterdir()] == ["bench_solver.prototxt"]
+    # one error line (after the progress lines, such as where the data comes from)
+    errors = [ln for ln in r.stderr.splitlines() if ln.startswith("cgp-transform: error:")]
+    assert len(errors) == 1 and errors == r.stderr.strip().splitlines()[-1:], r.stderr
+    assert "type Crop is not supported by --compare-torch" in errors[0]
+    # the nets the runs would train were written; nothing was built
+    assert {p.name for p in (tmp_path / "work").iterdir()} <= {"bench_solver.prototxt",
+                                                                "bench-nets"}

@@ -1,13 +1,24 @@
-"""Check cases derived from a tree: the text-format reader, the reading of C++ layer tests,
-the proposals, and the rule that the original build judges them (with a stand-in probe)."""
+"""Check cases derived from a tree: the layer settings of its nets (read by protobuf with the
+tree's caffe.proto), the reading of C++ layer tests, the proposals, and the rule that the
+original build judges them (with a stand-in probe)."""
 from pathlib import Path
 
 import pytest
+from support.forks import fork_tree
 
-from transformer.check import derive, prototxt, test_setups
+from transformer import proto_text
+from transformer.check import derive, test_setups
 from transformer.check.cases import CASES, Case
+from transformer.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
+CAFFE = proto_text.schema(ROOT / "caffe_src")
+
+
+@pytest.fixture(scope="module")
+def fork(tmp_path_factory):
+    """The schema of a fork of caffe_src that adds widget_param and tile_param."""
+    return proto_text.schema(fork_tree(tmp_path_factory.mktemp("fork")))
 
 NET = """
 name: "n"  # a comment
@@ -21,18 +32,18 @@ layer { name: "loss" type: "SoftmaxWithLoss" bottom: "conv" top: "loss" loss_wei
 """
 
 
-def test_prototxt_layers_keep_settings_and_drop_wiring():
-    layers = list(prototxt.layers(prototxt.parse(NET)))
+def test_net_layers_keep_settings_and_drop_wiring():
+    layers = list(proto_text.layers(CAFFE.from_text("NetParameter", NET, "net.prototxt")))
     assert layers[1] == ("Convolution", "convolution_param { num_output: 4 kernel_size: 3 "
-                                        "weight_filler { type: 'xavier' } }")
+                                        'weight_filler { type: "xavier" } }')
     assert layers[2] == ("SoftmaxWithLoss", "")
     assert layers[0][0] == "Input"
 
 
 @pytest.mark.parametrize("text", ["layer { type: \"X\" ", "layer { } }", "{ a: 1 }", "a: "])
-def test_prototxt_rejects_malformed_text(text):
-    with pytest.raises(ValueError):
-        prototxt.parse(text)
+def test_malformed_net_text_is_an_input_error(text):
+    with pytest.raises(InputError):
+        CAFFE.from_text("NetParameter", text, "net.prototxt")
 
 
 TEST_CPP = r'''
@@ -82,10 +93,10 @@ TYPED_TEST(WidgetLayerTest, TestShared) {
 '''
 
 
-def test_test_setups_read_settings_shapes_and_labels(tmp_path):
+def test_test_setups_read_settings_shapes_and_labels(tmp_path, fork):
     path = tmp_path / "test_widget_layer.cpp"
     path.write_text(TEST_CPP)
-    widget, gadget = test_setups.read(test_setups.load(path), path.name)
+    widget, gadget = test_setups.read(test_setups.load(path), path.name, fork)
     assert widget.type == "Widget" and widget.origin.startswith("test_widget_layer.cpp:")
     assert widget.param == ('widget_param { scale: 0.5 size: 2 size: 3 mode: FAST_PATH '
                             'weight_filler { type: "gaussian" } }')
@@ -95,19 +106,31 @@ def test_test_setups_read_settings_shapes_and_labels(tmp_path):
     assert gadget.type == "Gadget" and gadget.param == ""
 
 
-def test_test_setups_leave_out_shapes_that_are_not_literals(tmp_path):
+def test_test_setups_leave_out_shapes_that_are_not_literals(tmp_path, fork):
     path = tmp_path / "test_seq_layer.cpp"
     path.write_text(TEST_CPP.replace("new Blob<Dtype>(1, 1, 5, 5)", "new Blob<Dtype>(shape)"))
-    widget = test_setups.read(test_setups.load(path), path.name)[0]
+    widget = test_setups.read(test_setups.load(path), path.name, fork)[0]
     assert widget.bottoms == [] and widget.param.startswith("widget_param")
 
 
-def test_embedded_nets_are_read_from_string_literals(tmp_path):
+def test_test_setups_keep_only_settings_the_trees_caffe_proto_has(tmp_path, fork):
+    """caffe_src has no widget_param; a value of the wrong type is no setting either."""
+    statements = ["WidgetParameter* w = layer_param.mutable_widget_param()",
+                  "w->set_scale(2)", "w->set_mode(3.5)", "layer_param.add_loss_weight(0.5)",
+                  'layer_param.mutable_pooling_param()->set_pool("max")']
+    assert test_setups.layer_param(statements, "layer_param", {}, fork) == \
+        "loss_weight: 0.5 widget_param { scale: 2.0 }"
+    assert test_setups.layer_param(statements, "layer_param", {}, CAFFE) == "loss_weight: 0.5"
+
+
+def test_embedded_nets_are_read_from_string_literals(tmp_path, fork):
     path = tmp_path / "test_net.cpp"
     path.write_text('const string proto =\n  "layer { "\n  "  type: \'Tile\' "\n'
                     '  "  tile_param { tiles: 2 } "\n  "} ";\n')
-    (net,) = test_setups.embedded_nets(test_setups.load(path))
-    assert list(prototxt.layers(net)) == [("Tile", "tile_param { tiles: 2 }")]
+    (net,) = test_setups.embedded_nets(test_setups.load(path), fork)
+    assert list(proto_text.layers(net)) == [("Tile", "tile_param { tiles: 2 }")]
+    # caffe_src's caffe.proto has no tile_param: not a net of that tree
+    assert test_setups.embedded_nets(test_setups.load(path), CAFFE) == []
 
 
 @pytest.mark.parametrize("text,value", [

@@ -194,8 +194,7 @@ def input_dir(path: str) -> Path:
 
 
 def load(path: str, compile_commands: Optional[str] = None,
-         extra_includes: Sequence[str] = (), defines: Sequence[str] = (),
-         scratch: Optional[Path] = None) -> SourceTree:
+         extra_includes: Sequence[str] = (), defines: Sequence[str] = ()) -> SourceTree:
     root = input_dir(path)
     sources, headers = _tree_files(root, path)
     builtin = builtin_include_args()
@@ -218,7 +217,7 @@ def load(path: str, compile_commands: Optional[str] = None,
         include_dirs += cc_includes
     default = base + [f"-I{d}" for d in include_dirs if os.path.isdir(d)] + builtin
 
-    proto_status, gen = _proto_header(root, sources, headers, include_dirs, scratch, notes)
+    proto_status, gen = _proto_header(root, sources, headers, include_dirs, notes)
     if gen is not None:
         default.append(f"-I{gen}")
         for k in flags:
@@ -277,8 +276,7 @@ def _compile_command_flags(cc_path: Path,
 
 
 def _proto_header(root: Path, sources: Sequence[Path], headers: Sequence[Path],
-                  include_dirs: Sequence[str], scratch: Optional[Path],
-                  notes: List[str]) -> Tuple[str, Optional[Path]]:
+                  include_dirs: Sequence[str], notes: List[str]) -> Tuple[str, Optional[Path]]:
     """proto_status, and the directory of a caffe.pb.h generated for the tree (None when none
     is needed, the tree has one, or it cannot be generated: a note says why)."""
     if not _includes_pb_header(sources, headers):
@@ -289,7 +287,7 @@ def _proto_header(root: Path, sources: Sequence[Path], headers: Sequence[Path],
     gen = None
     if proto is not None:
         digest = hashlib.sha256(proto.read_bytes()).hexdigest()[:24]
-        scratch = scratch or (cache_dir() / f"proto-{digest}")
+        scratch = cache_dir() / f"proto-{digest}"
         gen = scratch if proto_header_complete(scratch) else \
             generate_proto_header(proto, scratch)
     if gen is not None:

@@ -141,12 +141,12 @@ def torch_env(threads: int) -> Dict[str, str]:
 
 
 def run_once(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Optional[str],
-             iterations: int, warmup: int) -> Sample:
+             iterations: int, warmup: int, root: Optional[Path] = None) -> Sample:
     """One run of a configuration: its processes at once, each the driver's `time` mode (or,
     for a torch configuration, the same net in PyTorch: `exe` is then unused). A ceiling
     run's time is its slowest process's."""
     cmd, env = _command(exe, cfg, solver, Path(cfg.net) if cfg.net else net, data,
-                        iterations, warmup)
+                        iterations, warmup, root)
     procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True) for _ in range(cfg.procs)]
     samples = [_finish(proc, cfg) for proc in procs]
@@ -170,9 +170,10 @@ def _finish(proc: subprocess.Popen, cfg: Config) -> Sample:
 
 
 def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Optional[str],
-             iterations: int, warmup: int):
-    if cfg.build == "torch":
+             iterations: int, warmup: int, root: Optional[Path] = None):
+    if cfg.build == "torch":  # the net is read against the tree's caffe.proto
         cmd = [sys.executable, "-m", TORCH_MODULE, "--threads", str(cfg.threads)]
+        cmd += ["--root", str(root)] if root is not None else []
         env = torch_env(cfg.threads)
     else:
         cmd = (buildtree.mpirun(cfg.ranks) if cfg.ranks > 1 else []) + [str(exe), "time"]
@@ -188,13 +189,14 @@ def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Op
 
 def measure(exes: Dict[str, Path], cfgs: List[Config], solver: Path, net: Path,
             data: Optional[str], iterations: int, warmup: int, repeats: int,
-            tick: Optional[Callable[[], None]] = None) -> List[Measured]:
+            tick: Optional[Callable[[], None]] = None,
+            root: Optional[Path] = None) -> List[Measured]:
     """Every configuration `repeats` times, round robin, so drift hits all of them alike."""
     results = [Measured(c) for c in cfgs]
     for _ in range(repeats):
         for m in results:
             m.samples.append(run_once(exes.get(m.config.build), m.config, solver, net, data,
-                                      iterations, warmup))
+                                      iterations, warmup, root))
             if tick:
                 tick()
     return results

@@ -1,12 +1,15 @@
-"""Which solver and net a benchmark trains: a known example of the tree, or a given file."""
+"""Which solver and net a benchmark trains (a known example of the tree, or a given file),
+and the net files its runs train (the thread and the process benchmarks alike)."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import List
 
-from ..check.train import net_for
+from ..check.train import missing_source, net_for
 from ..errors import InputError
+from . import synthetic
 
 # Where Caffe trees keep the example solvers.
 KNOWN = {
@@ -49,3 +52,35 @@ def resolve(root: Path, net: str, work: Path) -> NetChoice:
         raise InputError(f"{net}: a solver whose net was not found")
     return NetChoice(path.stem, path, found)
 
+
+def bench_nets(opts, choice: NetChoice, root: Path, work: Path, threads: List[int]):
+    """The net file the runs train (the data layers replaced by DummyData with
+    --synthetic-data), a line saying where the data comes from, the ceiling runs' nets
+    {T: (samples per process, file)} and the full batch (None when the net has no data layer
+    with a batch size: then there is no ceiling). opts: the bench options (data,
+    synthetic_data, data_shape)."""
+    net = synthetic.load(choice.net, root)
+    out_dir = work / "bench-nets"
+    if opts.synthetic_data and not synthetic.needs_data(net):
+        net_file, note = choice.net, "data: the net's own DummyData"
+    elif opts.synthetic_data:
+        shape, source = synthetic.data_shape(choice.net, net, opts.data_shape)
+        net = synthetic.synthetic(net, shape)
+        net_file = synthetic.write(net, out_dir / f"{choice.name}.prototxt")
+        note = f"data: synthetic (DummyData), {'x'.join(map(str, shape))} per sample, " \
+               f"shape from {source}"
+    else:
+        missing = None if opts.data else missing_source(choice.net, root)
+        if missing:
+            raise InputError(f"the net's data source {missing} does not exist: give "
+                             "--data DIR, or --synthetic-data to time without a dataset")
+        net_file = choice.net
+        note = f"data: {opts.data or 'as the net says'}"
+    layers = synthetic.data_layers(net)
+    full = layers[0].batch if layers else None
+    ceiling = {}
+    for t in threads:
+        if full and t > 1 and full // t >= 1:
+            path = out_dir / f"{choice.name}-b{full // t}.prototxt"
+            ceiling[t] = (full // t, synthetic.write(synthetic.with_batch(net, full // t), path))
+    return net_file, note, ceiling, full

@@ -15,7 +15,7 @@ from typing import List, Optional
 
 from .. import analyze as analyze_mod
 from .. import buildtree
-from ..check.run import build_pair, default_work
+from ..buildpair import build_pair, default_work
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import measure, model, nets
@@ -47,7 +47,6 @@ def configs(pairs: List[tuple], ceiling_nets: dict) -> List[Config]:
 
 
 def run(opts, say=lambda s: None, progress=None) -> dict:
-    from .run import bench_nets  # the net files are chosen as the thread benchmark does
     t0 = time.time()
     root = input_dir(opts.path)
     if any(r < 1 for r in opts.ranks) or any(t < 1 for t in opts.threads):
@@ -61,8 +60,8 @@ def run(opts, say=lambda s: None, progress=None) -> dict:
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)
     choice = nets.resolve(root, opts.net, work)
-    net_file, data_note, ceiling_nets, full = bench_nets(opts, choice, root, work,
-                                                         sorted({r for r, _ in pairs}))
+    net_file, data_note, ceiling_nets, full = nets.bench_nets(opts, choice, root, work,
+                                                              sorted({r for r, _ in pairs}))
     say(data_note)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, mpi_exe = build_pair(root, opts.transformed, work, analysis,

@@ -11,13 +11,12 @@ from typing import Callable, List, Optional
 
 from .. import analyze as analyze_mod
 from .. import buildtree
+from ..buildpair import build_pair, default_work, registered_types
 from ..check import layers as check_layers
-from ..check.run import build_pair, default_work, registered_types
-from ..check.train import missing_source
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import figures as figures_mod
-from . import measure, nets, ranks, synthetic, torch_ref
+from . import measure, nets, ranks, torch_ref
 
 
 @dataclass
@@ -67,10 +66,11 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     work = Path(opts.work).resolve() if opts.work else default_work(root)
     work.mkdir(parents=True, exist_ok=True)
     choice = nets.resolve(root, opts.net, work)
-    net_file, data_note, ceiling_nets, full_batch = bench_nets(opts, choice, root, work, threads)
+    net_file, data_note, ceiling_nets, full_batch = nets.bench_nets(opts, choice, root, work,
+                                                                    threads)
     say(data_note)
     if torch is not None:  # a layer PyTorch cannot run is an input error, found now
-        torch_ref.translate(net_file, choice.solver, opts.data)
+        torch_ref.translate(net_file, choice.solver, opts.data, root)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
         root, opts.transformed, work, analysis, False, opts.jobs, say)
@@ -83,7 +83,7 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         f"{opts.iterations} iterations each")
     tick = progress("benchmarking", len(cfgs) * opts.repeats) if progress else None
     measured = measure.measure(exes, cfgs, choice.solver, net_file, opts.data,
-                               opts.iterations, opts.warmup, opts.repeats, tick)
+                               opts.iterations, opts.warmup, opts.repeats, tick, root)
     figs = figures_mod.derive(measured, threads, {p.type for p in policies}, full_batch)
     return {
         "root": str(root), "transformed": str(transformed), "net": choice.name,
@@ -101,36 +101,3 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         "held_back_by": figures_mod.slowest_layers(figs),
         "seconds": round(time.time() - t0, 1),
     }
-
-
-def bench_nets(opts: BenchOptions, choice: nets.NetChoice, root: Path, work: Path,
-               threads: List[int]):
-    """The net file the runs train (the data layers replaced by DummyData with
-    --synthetic-data), a line saying where the data comes from, the ceiling runs' nets
-    {T: (samples per process, file)} and the full batch (None when the net has no data layer
-    with a batch size: then there is no ceiling)."""
-    net = synthetic.load(choice.net)
-    out_dir = work / "bench-nets"
-    if opts.synthetic_data and not synthetic.needs_data(net):
-        net_file, note = choice.net, "data: the net's own DummyData"
-    elif opts.synthetic_data:
-        shape, source = synthetic.data_shape(choice.net, net, opts.data_shape)
-        net = synthetic.synthetic(net, shape)
-        net_file = synthetic.write(net, out_dir / f"{choice.name}.prototxt")
-        note = f"data: synthetic (DummyData), {'x'.join(map(str, shape))} per sample, " \
-               f"shape from {source}"
-    else:
-        missing = None if opts.data else missing_source(choice.net, root)
-        if missing:
-            raise InputError(f"the net's data source {missing} does not exist: give "
-                             "--data DIR, or --synthetic-data to time without a dataset")
-        net_file = choice.net
-        note = f"data: {opts.data or 'as the net says'}"
-    layers = synthetic.data_layers(net)
-    full = layers[0].batch if layers else None
-    ceiling = {}
-    for t in threads:
-        if full and t > 1 and full // t >= 1:
-            path = out_dir / f"{choice.name}-b{full // t}.prototxt"
-            ceiling[t] = (full // t, synthetic.write(synthetic.with_batch(net, full // t), path))
-    return net_file, note, ceiling, full

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
-from .. import buildtree
+from .. import buildtree, proto_text
+from ..errors import InputError
 from ..source_tree import walk
-from . import prototxt, test_setups
+from . import test_setups
 from .cases import CASES, NOT_DRIVEN, Case
 
 MAX_CASES = 2        # accepted derived cases kept per type
@@ -85,23 +86,24 @@ def scan(root: Path) -> TreeSources:
             params[kind].append((origin, text))
 
     files = _files(root)
+    schema = proto_text.schema(root)  # the tree's own caffe.proto reads its nets
     for path in files[".prototxt"]:
         if path.stat().st_size > 1 << 20:
             continue
         try:
-            net = prototxt.parse(path.read_text(errors="replace"))
-        except ValueError:
+            net = schema.read(path, "NetParameter")
+        except InputError:  # a solver, or not a net of this tree's caffe.proto
             continue
-        for kind, text in prototxt.layers(net):
+        for kind, text in proto_text.layers(net):
             add_param(kind, str(path.relative_to(root)), text)
     for path in files[".cpp"]:
         if "test" not in path.relative_to(root).parts[:-1]:
             continue
         text = test_setups.load(path)
-        for setup in test_setups.read(text, path.name):
+        for setup in test_setups.read(text, path.name, schema):
             tests.setdefault(setup.type, []).append(setup)
-        for net in test_setups.embedded_nets(text):
-            for kind, text in prototxt.layers(net):
+        for net in test_setups.embedded_nets(text, schema):
+            for kind, text in proto_text.layers(net):
                 add_param(kind, path.name, text)
     return TreeSources(tests, params)
 

@@ -135,8 +135,8 @@ def rejection(proc: subprocess.CompletedProcess) -> Optional[str]:
     return None if proc.returncode == 0 else _crash_text(proc)
 
 
-def check_case(case: Case, policy: LayerPolicy, original_exe: Path, transformed_exe: Path,
-               work: Path, threads: Sequence[int], batches: Sequence[int],
+def check_case(case: Case, policy: LayerPolicy, transformed_exe: Path, work: Path,
+               threads: Sequence[int], batches: Sequence[int],
                dtypes: Sequence[str], deterministic: bool,
                tick: Optional[Callable[[], None]] = None, repeats: int = 1) -> List[CaseResult]:
     """Every row for one case, whose reference run_reference made (the original accepted

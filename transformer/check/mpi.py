@@ -12,10 +12,11 @@ from typing import Callable, Dict, List, Optional
 
 from .. import analyze as analyze_mod
 from .. import buildtree
+from ..buildpair import build_pair, default_work
 from ..errors import InputError
 from ..source_tree import input_dir
 from . import train
-from .run import CheckOptions, build_pair, default_work, training_inputs
+from .run import CheckOptions, training_inputs
 
 
 @dataclass

@@ -2,17 +2,16 @@
 across thread counts, batch sizes and dtypes, look for races with Archer, compare training."""
 from __future__ import annotations
 
-import hashlib
-import subprocess
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 from .. import analyze as analyze_mod
-from .. import apply, buildtree
+from .. import buildtree
+from ..buildpair import build_pair, default_work, registered_types
 from ..errors import InputError
-from ..source_tree import cache_dir, input_dir
+from ..source_tree import input_dir
 from . import derive, equivalence, layers, race, train, tree_tests
 from .cases import Case
 
@@ -94,17 +93,6 @@ class CheckReport:
         return d
 
 
-def default_work(root: Path) -> Path:
-    key = hashlib.sha256(str(root).encode()).hexdigest()[:12]
-    return cache_dir() / "check" / f"{root.name}-{key}"
-
-
-def registered_types(exe: Path) -> List[str]:
-    proc = subprocess.run([str(exe), "types"], capture_output=True, text=True,
-                          env=buildtree.harness_env(1))
-    return proc.stdout.split() if proc.returncode == 0 else []
-
-
 def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
         progress: Optional[Callable[[str, int], Callable[[], None]]] = None) -> CheckReport:
     t0 = time.time()
@@ -131,7 +119,7 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
     if opts.layer_checks:
         say("deriving the cases from the tree (its tests and prototxts; the original judges)")
         cases, unchecked_why = _derive_cases(root, policies, original_exe, work, opts)
-    results = _check_cases(opts, cases, original_exe, transformed_exe, work, progress)
+    results = _check_cases(opts, cases, transformed_exe, work, progress)
     races = _race_cases(opts, cases, race_exe, work, progress)
     suite = _tree_tests(opts, root, work, say, progress) if opts.tree_tests else []
 
@@ -186,15 +174,15 @@ def _policies(opts: CheckOptions, analysis, root: Path, transformed: Path, origi
 
 
 def _check_cases(opts: CheckOptions, cases: List[Tuple[Case, layers.LayerPolicy]],
-                 original_exe: Path, transformed_exe: Path, work: Path,
+                 transformed_exe: Path, work: Path,
                  progress) -> List[equivalence.CaseResult]:
     """Every case in both builds, at each thread count, batch size and dtype."""
     tick = progress("checking layers", len(cases) * len(opts.threads)) if progress else None
     results: List[equivalence.CaseResult] = []
     for case, policy in cases:
-        results += equivalence.check_case(case, policy, original_exe, transformed_exe, work,
-                                          opts.threads, opts.batches, opts.dtypes,
-                                          opts.deterministic, tick, opts.repeats)
+        results += equivalence.check_case(case, policy, transformed_exe, work, opts.threads,
+                                          opts.batches, opts.dtypes, opts.deterministic, tick,
+                                          opts.repeats)
     return results
 
 
@@ -255,33 +243,6 @@ def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
     tick = progress("tree tests", len(opts.tree_test_threads)) if progress else None
     return tree_tests.check(ref, got, work / "transformed" / "src", opts.tree_test_threads,
                             opts.tree_test_timeout, tick, opts.tree_test_filter)
-
-
-def build_pair(root: Path, given: Optional[str], work: Path, analysis, deterministic: bool,
-               jobs: int, say, mpi: bool = False) -> Tuple[Path, Path, Path]:
-    """The transformed tree (given, or transformed into the work directory; with mpi, with
-    the process level) and the driver built against the original and against the
-    transformed tree (OpenMP on; with mpi, also -DCGP_MPI=ON)."""
-    tag = "transformed-mpi" if mpi else "transformed"
-    if given:
-        transformed = input_dir(given)
-    else:
-        transformed = work / f"{tag}-tree"
-        say(f"transforming{' with --mpi' if mpi else ''} into {transformed}")
-        apply.transform(str(root), str(transformed), force=True, analysis=analysis,
-                        deterministic=deterministic, format=True, mpi=mpi)
-    if mpi and not (transformed / "include" / apply.MPI_RUNTIME_NAME).is_file():
-        raise InputError(f"{transformed} was not transformed with --mpi "
-                         f"(no include/{apply.MPI_RUNTIME_NAME})")
-    say("building the original tree with the driver")
-    original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, jobs,
-                                   work / "logs" / "original.log", blame="original")
-    say(f"building the transformed tree with the driver "
-        f"({'-DCGP_MPI=ON' if mpi else 'OpenMP on'})")
-    transformed_exe = buildtree.build(transformed, work / tag,
-                                      buildtree.MPI if mpi else buildtree.OPENMP,
-                                      jobs, work / "logs" / f"{tag}.log")
-    return transformed, original_exe, transformed_exe
 
 
 def training_inputs(opts: CheckOptions, root: Path,

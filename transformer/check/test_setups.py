@@ -7,7 +7,9 @@ LayerParameter through its setters (`layer_param.mutable_pooling_param()->set_ke
 and constructs the layer under test (`PoolingLayer<Dtype> layer(layer_param)`). This module
 reads those facts with regular expressions: it proposes inputs for the check, and the original
 build decides whether a proposal is a valid set-up, so a misread shows as a rejected
-proposal, never as a wrong verdict. Values it cannot resolve to literals are left out.
+proposal, never as a wrong verdict. Values it cannot resolve to literals are left out, and so
+are settings the tree's caffe.proto has no field (or no such value) for: the LayerParameter is
+built by protobuf with the tree's own messages (proto_text).
 """
 from __future__ import annotations
 
@@ -16,7 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from . import prototxt
+from google.protobuf import text_format
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+from .. import proto_text
+from ..errors import InputError
 
 
 @dataclass
@@ -45,7 +52,7 @@ _ENUM = re.compile(r"^(?:caffe::)?[A-Z]\w*?Parameter(?:_[A-Z][a-z]\w*?)?(?:_|::)
 _NUMBER = re.compile(r"^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fF]?$")
 # Fields of a LayerParameter the tests set to wire the layer, not configure it (their loss
 # weights match their tops, which the set-up keeps).
-_WIRING_SETTERS = (prototxt.WIRING - {"loss_weight"}) | {"type", "name"}
+_WIRING_SETTERS = (proto_text.WIRING - {"loss_weight"}) | {"type", "name"}
 
 
 def _strip_comments(text: str) -> str:
@@ -82,25 +89,32 @@ def literal(text: str, consts: Dict[str, str], depth: int = 0) -> Optional[str]:
     return None
 
 
-def _insert(msg: prototxt.Message, path: List[str], op: str, name: str, value: str) -> None:
+def _apply(msg: Message, path: List[str], op: str, name: str, value: str) -> None:
+    """One setter on the LayerParameter msg; one the tree's caffe.proto does not have (a
+    field, a sub-message, a value of the field's type) is left out."""
     for part in path:
-        sub = next((v for k, v in msg if k == part and isinstance(v, list)), None)
-        if sub is None:
-            sub = []
-            msg.append((part, sub))
-        msg = sub
+        fd = msg.DESCRIPTOR.fields_by_name.get(part)
+        if fd is None or fd.message_type is None or fd.label == FieldDescriptor.LABEL_REPEATED:
+            return
+        msg = getattr(msg, part)
+    one = type(msg)()
+    try:
+        text_format.Merge(f"{name}: {value}", one)
+    except text_format.ParseError:
+        return
     if op == "set":
-        msg[:] = [(k, v) for k, v in msg if k != name]
-    msg.append((name, value))
+        msg.ClearField(name)
+    msg.MergeFrom(one)
 
 
 def _chain(text: str) -> List[str]:
     return re.findall(r"mutable_(\w+)\(\)", text)
 
 
-def layer_param(statements: List[str], var: str, consts: Dict[str, str]) -> str:
+def layer_param(statements: List[str], var: str, consts: Dict[str, str],
+                schema: proto_text.Schema) -> str:
     """The settings the statements give the LayerParameter `var`, as text format."""
-    msg: prototxt.Message = []
+    msg = schema.new("LayerParameter")
     aliases: Dict[str, List[str]] = {var: []}
     for st in statements:
         m = _ALIAS.match(st)
@@ -115,8 +129,8 @@ def layer_param(statements: List[str], var: str, consts: Dict[str, str]) -> str:
             continue
         value = literal(m.group(5), consts)
         if value is not None:
-            _insert(msg, path, m.group(3), m.group(4), value)
-    return prototxt.render(msg)
+            _apply(msg, path, m.group(3), m.group(4), value)
+    return proto_text.one_line(msg)
 
 
 def _statements(text: str) -> List[str]:
@@ -167,9 +181,10 @@ def load(path: Path) -> str:
         return ""
 
 
-def read(text: str, name: str) -> List[TestSetup]:
+def read(text: str, name: str, schema: proto_text.Schema) -> List[TestSetup]:
     """Every test in one C++ test file (its `load`ed text; `name` for the origins) that
-    constructs a layer from a LayerParameter."""
+    constructs a layer from a LayerParameter (its settings as the tree's caffe.proto has
+    them: `schema`)."""
     consts = _constants(text)
     starts = [m.start() for m in _TEST_START.finditer(text)]
     if not starts:
@@ -185,16 +200,16 @@ def read(text: str, name: str) -> List[TestSetup]:
         # the fixture's settings count only for a member LayerParameter (`layer_param_`):
         # a local one of the same name in a fixture's helper is another variable
         shared = _statements(fixture) if var.endswith("_") else []
-        param = layer_param(shared + _statements(body[:m.start()]), var, consts)
+        param = layer_param(shared + _statements(body[:m.start()]), var, consts, schema)
         bottoms, tops = _bottoms(fixture, body[:m.start()], body[m.start():], consts)
         line = text.count("\n", 0, start) + 1
         out.append(TestSetup(kind, f"{name}:{line}", param, bottoms, tops))
     return out
 
 
-def embedded_nets(text: str) -> List[prototxt.Message]:
+def embedded_nets(text: str, schema: proto_text.Schema) -> List[Message]:
     """Net definitions written as C++ string literals in a test's `load`ed text (adjacent
-    literals joined)."""
+    literals joined) that are NetParameters of the tree's caffe.proto."""
     nets = []
     for m in re.finditer(r'(?:"(?:[^"\\\n]|\\.)*"\s*)+', text):
         joined = "".join(re.findall(r'"((?:[^"\\\n]|\\.)*)"', m.group(0)))
@@ -202,7 +217,7 @@ def embedded_nets(text: str) -> List[prototxt.Message]:
             continue
         joined = joined.replace('\\"', '"').replace("\\n", "\n").replace("\\'", "'")
         try:
-            nets.append(prototxt.parse(joined))
-        except ValueError:
+            nets.append(schema.from_text("NetParameter", joined, "a string literal"))
+        except InputError:
             continue
     return nets
