@@ -40,7 +40,6 @@ from .decision import (  # noqa: F401  (the plan's vocabulary, imported from her
 from .facts.effects import Access, BodyEffects, covered
 from .facts.form import Form
 from .facts.loops import LoopFacts
-from .facts.mathlib import TABLE
 from .rules import RULES, NoRng, NotAlreadyParallel, NotDegraded, RewritableForm, plan_rules  # noqa: F401  (RewritableForm, plan_rules: imported from here too)
 
 
@@ -300,18 +299,16 @@ def _decide_other(f: LoopFacts, d: Decision) -> Decision:
     return d
 
 
-def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str]) -> Decision:
-    """A batch or elementwise loop: every rule, then the plan from its effects."""
+def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decision:
+    """A batch or elementwise loop: every rule (and the kind's own `rules`), then the plan
+    from its effects."""
     e = f.effects
     d.helpers = sorted(set(e.helpers))
     try:
-        for rule in RULES:
+        for rule in RULES + list(rules):
             rej = rule.check(f, e)
             if rej is not None:
                 raise rej
-        if f.kind == "batch-loop" and not e.has_inner_loop and not e.helpers and \
-                not any(a.via in TABLE for a in e.accesses):
-            raise Rejection(TOO_LITTLE, "the body does constant work per sample")
         privatize, reduce, assumes, slices = _memory_plan(f, e, live_in)
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce

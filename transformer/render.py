@@ -80,7 +80,7 @@ class Rendered:
 def marker(d: Decision) -> str:
     words = {"privatize": "private", "reduce": "reduce", "induction": "induction",
              "split": "split"}
-    parts = [f"{d.kind.replace('-', ' ')} on samples" if d.kind == "batch-loop" else d.kind]
+    parts = [f"{d.kind.replace('-', ' ')} on {kinds.KINDS[d.kind].UNIT}s"]
     parts += [f"{words[what]} " + ", ".join(names) for what, names in d.plan_parts()]
     return "parallel " + "; ".join(parts)
 
@@ -164,7 +164,7 @@ class Renderer:
         src = self.sources[d.file]
         indent = _indent(src, loop.start)
         comment = self.env.get_template("region_comment.cpp.j2").render(
-            d=d, what=what, unit="sample" if d.kind == "batch-loop" else "element")
+            d=d, what=what, unit=kinds.KINDS[d.kind].UNIT)
         text = self.env.get_template(template).render(
             i=indent, trip=_trip_text(loop), var=d.var, loop=_LOOP, hoists=d.hoist,
             syncs=d.sync, comment=comment.strip("\n"), **context)

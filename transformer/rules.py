@@ -16,6 +16,7 @@ from .decision import (
     GLOBAL_STATE,
     INDUCTION,
     RNG,
+    TOO_LITTLE,
     UNKNOWN_CALL,
     UNSUPPORTED_FORM,
     Decision,
@@ -24,6 +25,7 @@ from .decision import (
 from .facts.effects import BodyEffects
 from .facts.form import Form
 from .facts.loops import LoopFacts
+from .facts.mathlib import TABLE
 
 
 # --- rules --------------------------------------------------------------------------------
@@ -132,10 +134,21 @@ RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng
                      NoSharedScalarWrites()]
 
 
+class WorkPerSample(Rule):
+    DESCRIPTION = ("A batch loop does more than constant work per sample: an inner loop, a "
+                   "helper or a math-library call (batch loops only).")
+
+    def check(self, f, e):
+        if not e.has_inner_loop and not e.helpers and not any(a.via in TABLE
+                                                               for a in e.accesses):
+            return Rejection(TOO_LITTLE, "the body does constant work per sample")
+        return None
+
+
 def plan_rules() -> Dict[str, str]:
     """Every rule a parallel plan passes, in the order applied, with its DESCRIPTION (the
     memory, scalar and accessor plans come between the rules and RewritableForm)."""
-    out = {type(r).__name__: r.DESCRIPTION for r in RULES}
+    out = {type(r).__name__: r.DESCRIPTION for r in RULES + [WorkPerSample()]}
     out["RewritableForm"] = RewritableForm.DESCRIPTION
     return out
 

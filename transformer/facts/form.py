@@ -71,12 +71,17 @@ def _call(form: Form, fn: FunctionIR, call: Node, src: bytes) -> None:
     args = call.children[1:]
     at = call.text.find(call.name)
     form.name_spelled = at >= 0
-    callee = src[call.start:args[0].start].decode("utf-8", "surrogateescape").rstrip() \
-        if args else ""
+    callee = callee_text(src, call) if args else ""
     form.spelled = at >= 0 and bool(args) and not call.children[0].macro and \
         not any(a.macro for a in args) and callee.endswith("(")
     form.statement = is_statement(parent(fn.body, call), call) and \
         statement_end(src, call.end) >= 0
+
+
+def callee_text(source: bytes, call: Node) -> str:
+    """The source text from the start of a call to its first argument: `caffe_set(`."""
+    first = call.children[1]
+    return source[call.start:first.start].decode("utf-8", "surrogateescape").rstrip()
 
 
 def line_start(source: bytes, offset: int) -> int:

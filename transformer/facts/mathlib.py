@@ -47,6 +47,10 @@ class CallModel:
     def array_args(self) -> Tuple[int, ...]:
         return tuple(sorted(e.index for e in self.effects))
 
+    def arrays(self, args: Sequence) -> list:
+        """The arguments (of a call's argument list) the call reads or writes as arrays."""
+        return [args[i] for i in self.array_args()]
+
     def param(self, role: str) -> str:
         """The name of the parameter that plays `role` ('' if none)."""
         return dict(self.roles).get(role, "")

@@ -11,6 +11,7 @@ class Kind:
     NAME = ""
     DESCRIPTION = ""
     TEMPLATE = ""
+    UNIT = ""  # what the region cuts into parts: sample | element
 
     @staticmethod
     def matches_call(model) -> bool:

@@ -17,6 +17,7 @@ class BatchBlas(Kind):
                    "split into blocks of rows on the threads, or of the contraction with "
                    "private outputs added in block order.")
     TEMPLATE = "blas_call.cpp.j2"
+    UNIT = "sample"  # what the region cuts into parts
 
     @staticmethod
     def form_problem(d, form: Form) -> str:

@@ -17,6 +17,7 @@ class BatchLoop(Kind):
                    "diffs and scalars kept per block and added in block order, pointers "
                    "advanced per sample set from their closed form.")
     TEMPLATE = "batch_loop.cpp.j2"
+    UNIT = "sample"  # what the region cuts into parts
 
     @staticmethod
     def form_problem(d, form: Form) -> str:
@@ -40,8 +41,8 @@ class BatchLoop(Kind):
 
     @staticmethod
     def plan(f, d, live_in):
-        from .. import plan
-        return plan.decide_loop(f, d, live_in)
+        from .. import plan, rules
+        return plan.decide_loop(f, d, live_in, [rules.WorkPerSample()])
 
     @staticmethod
     def render(renderer, r, fn, loop) -> None:

@@ -18,6 +18,7 @@ class ElementwiseCall(Kind):
                    "evaluated once, the call made per block of elements on the threads, "
                    "whole when two arrays overlap in part.")
     TEMPLATE = "elementwise_call.cpp.j2"
+    UNIT = "element"  # what the region cuts into parts
 
     @staticmethod
     def form_problem(d, form: Form) -> str:
@@ -51,7 +52,7 @@ class ElementwiseCall(Kind):
             d.reason = UNKNOWN_CALL
             d.detail = f"{f.blas_name} with {len(f.blas_args)} arguments"
             return d
-        arrays = [f.blas_args[i] for i in model.array_args()]
+        arrays = model.arrays(f.blas_args)
         for i, a in enumerate(arrays):
             for b in arrays[i + 1:]:
                 if a != b and _pointer_base(a) == _pointer_base(b):
@@ -68,7 +69,7 @@ class ElementwiseCall(Kind):
         src = renderer.sources[d.file]
         args = call.children[1:]
         semi = form_mod.statement_end(src, call.end)
-        callee = src[call.start:args[0].start].decode("utf-8", "surrogateescape").rstrip()
+        callee = form_mod.callee_text(src, call)
         model = TABLE[call.name]
         arrays = set(model.array_args())
         context = []

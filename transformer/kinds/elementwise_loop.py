@@ -13,6 +13,7 @@ class ElementwiseLoop(Kind):
                    "only on element i: an OpenMP loop in dynamic chunks above a size "
                    "threshold; scalar sums kept per block of cache lines and added in order.")
     TEMPLATE = "elementwise_loop.cpp.j2"
+    UNIT = "element"  # what the region cuts into parts
 
     @staticmethod
     def form_problem(d, form: Form) -> str:
