@@ -1,6 +1,7 @@
 """Check cases derived from a tree: the layer settings of its nets (read by protobuf with the
 tree's caffe.proto), the reading of C++ layer tests, the proposals, and the rule that the
 original build judges them (with a stand-in probe)."""
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from support.forks import fork_tree
 from transformer import proto_text
 from transformer.check import derive, test_setups
 from transformer.check.cases import CASES, Case
+from transformer.check.test_sources import Call
 from transformer.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,9 +18,30 @@ CAFFE = proto_text.schema(ROOT / "caffe_src")
 
 
 @pytest.fixture(scope="module")
-def fork(tmp_path_factory):
-    """The schema of a fork of caffe_src that adds widget_param and tile_param."""
-    return proto_text.schema(fork_tree(tmp_path_factory.mktemp("fork")))
+def fork_root(tmp_path_factory):
+    """A fork of caffe_src that adds widget_param and tile_param, with caffe_src's headers:
+    C++ tests written in its src/caffe/test parse with the fork's flags."""
+    root = fork_tree(tmp_path_factory.mktemp("fork"))
+    shutil.copytree(ROOT / "caffe_src" / "include", root / "include")
+    return root
+
+
+@pytest.fixture(scope="module")
+def fork(fork_root):
+    """The schema of the fork."""
+    return proto_text.schema(fork_root)
+
+
+@pytest.fixture
+def fork_tests(fork_root, tmp_path_factory, monkeypatch):
+    """The fork's test directory; parsing the C++ tests written there caches under the
+    test's own directory (the fork's generated caffe.pb.h and precompiled headers are its
+    alone)."""
+    monkeypatch.setenv("CGP_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "fork-cache"))
+    path = fork_root / "src" / "caffe" / "test"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
 
 NET = """
 name: "n"  # a comment
@@ -47,8 +70,34 @@ def test_malformed_net_text_is_an_input_error(text):
 
 
 TEST_CPP = r'''
-template <typename TypeParam>
-class WidgetLayerTest : public MultiDeviceTest<TypeParam> {
+#include <vector>
+
+#include "gtest/gtest.h"
+
+#include "caffe/blob.hpp"
+#include "caffe/common.hpp"
+#include "caffe/layer.hpp"
+#include "caffe/test/test_caffe_main.hpp"
+
+namespace caffe {
+
+// the layers under test, as a fork's headers declare them
+template <typename Dtype>
+class WidgetLayer : public Layer<Dtype> {
+ public:
+  explicit WidgetLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+};
+template <typename Dtype>
+class GadgetLayer : public Layer<Dtype> {
+ public:
+  explicit GadgetLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+};
+
+const int kBatch = 6;
+const float kScale = 0.5f;
+
+template <typename Dtype>
+class WidgetLayerTest : public CPUDeviceTest<Dtype> {
  protected:
   WidgetLayerTest()
       : blob_bottom_data_(new Blob<Dtype>(kBatch, 3, 4, 5)),
@@ -67,11 +116,19 @@ class WidgetLayerTest : public MultiDeviceTest<TypeParam> {
     LayerParameter layer_param;
     layer_param.add_loss_weight(3);  // a helper's own variable: not the tests'
   }
+  Blob<Dtype>* const blob_bottom_data_;
+  Blob<Dtype>* const blob_bottom_label_;
+  Blob<Dtype>* const blob_bottom_table_;
+  Blob<Dtype>* const blob_top_;
+  vector<Blob<Dtype>*> blob_bottom_vec_;
+  vector<Blob<Dtype>*> blob_top_vec_;
+  LayerParameter layer_param_;
 };
-const int kBatch = 6;
-const float kScale = 0.5f;
+
+TYPED_TEST_SUITE(WidgetLayerTest, TestDtypes);
 
 TYPED_TEST(WidgetLayerTest, TestForward) {
+  typedef TypeParam Dtype;
   LayerParameter layer_param;
   WidgetParameter* widget_param = layer_param.mutable_widget_param();
   widget_param->set_scale(kScale);
@@ -88,16 +145,20 @@ TYPED_TEST(WidgetLayerTest, TestForward) {
 }
 
 TYPED_TEST(WidgetLayerTest, TestShared) {
+  typedef TypeParam Dtype;
   shared_ptr<Layer<Dtype> > layer(new GadgetLayer<Dtype>(this->layer_param_));
 }
+
+}  // namespace caffe
 '''
 
 
-def test_test_setups_read_settings_shapes_and_labels(tmp_path, fork):
-    path = tmp_path / "test_widget_layer.cpp"
+def test_test_setups_read_settings_shapes_and_labels(fork_tests, fork):
+    path = fork_tests / "test_widget_layer.cpp"
     path.write_text(TEST_CPP)
     widget, gadget = test_setups.read(test_setups.load(path), path.name, fork)
-    assert widget.type == "Widget" and widget.origin.startswith("test_widget_layer.cpp:")
+    line = TEST_CPP.splitlines().index("TYPED_TEST(WidgetLayerTest, TestForward) {") + 1
+    assert widget.type == "Widget" and widget.origin == f"test_widget_layer.cpp:{line}"
     assert widget.param == ('widget_param { scale: 0.5 size: 2 size: 3 mode: FAST_PATH '
                             'weight_filler { type: "gaussian" } }')
     # the batch axis is N where it matches the first bottom's; the table keeps its 1
@@ -106,26 +167,29 @@ def test_test_setups_read_settings_shapes_and_labels(tmp_path, fork):
     assert gadget.type == "Gadget" and gadget.param == ""
 
 
-def test_test_setups_leave_out_shapes_that_are_not_literals(tmp_path, fork):
-    path = tmp_path / "test_seq_layer.cpp"
-    path.write_text(TEST_CPP.replace("new Blob<Dtype>(1, 1, 5, 5)", "new Blob<Dtype>(shape)"))
+def test_test_setups_leave_out_shapes_that_are_not_literals(fork_tests, fork):
+    path = fork_tests / "test_seq_layer.cpp"
+    path.write_text(TEST_CPP.replace("new Blob<Dtype>(1, 1, 5, 5)",
+                                     "new Blob<Dtype>(vector<int>(4, 5))"))
     widget = test_setups.read(test_setups.load(path), path.name, fork)[0]
     assert widget.bottoms == [] and widget.param.startswith("widget_param")
 
 
-def test_test_setups_keep_only_settings_the_trees_caffe_proto_has(tmp_path, fork):
+def test_test_setups_keep_only_settings_the_trees_caffe_proto_has(fork):
     """caffe_src has no widget_param; a value of the wrong type is no setting either."""
-    statements = ["WidgetParameter* w = layer_param.mutable_widget_param()",
-                  "w->set_scale(2)", "w->set_mode(3.5)", "layer_param.add_loss_weight(0.5)",
-                  'layer_param.mutable_pooling_param()->set_pool("max")']
-    assert test_setups.layer_param(statements, "layer_param", {}, fork) == \
+    calls = [Call(0, "layer_param", ["widget_param"], "alias", "w"),
+             Call(1, "w", [], "set", "scale", "2"), Call(2, "w", [], "set", "mode", "3.5"),
+             Call(3, "layer_param", [], "add", "loss_weight", "0.5"),
+             Call(4, "layer_param", ["pooling_param"], "set", "pool", '"max"')]
+    assert test_setups.layer_param(calls, "layer_param", {}, fork) == \
         "loss_weight: 0.5 widget_param { scale: 2.0 }"
-    assert test_setups.layer_param(statements, "layer_param", {}, CAFFE) == "loss_weight: 0.5"
+    assert test_setups.layer_param(calls, "layer_param", {}, CAFFE) == "loss_weight: 0.5"
 
 
-def test_embedded_nets_are_read_from_string_literals(tmp_path, fork):
-    path = tmp_path / "test_net.cpp"
-    path.write_text('const string proto =\n  "layer { "\n  "  type: \'Tile\' "\n'
+def test_embedded_nets_are_read_from_string_literals(fork_tests, fork):
+    path = fork_tests / "test_net.cpp"
+    path.write_text('#include <string>\nconst std::string proto =\n  "layer { "\n'
+                    '  "  type: \'Tile\' "  // a comment between the pieces\n'
                     '  "  tile_param { tiles: 2 } "\n  "} ";\n')
     (net,) = test_setups.embedded_nets(test_setups.load(path), fork)
     assert list(proto_text.layers(net)) == [("Tile", "tile_param { tiles: 2 }")]
