@@ -274,6 +274,33 @@ def hoist_subs(d: Decision, within: Node) -> List[Tuple[int, int, str]]:
             if file == d.file and within.start <= start and end <= within.end]
 
 
+_SCALAR_TYPE = re.compile(
+    r"(const\s+)?((unsigned|signed)\s+)?(int|long|long long|short|char|bool|float|double|"
+    r"(std::)?size_t|Dtype|u?int(8|16|32|64)_t|index_t)(\s+const)?")
+
+
+def read_scalars(fn: FunctionIR, loop: Node, taken: Sequence[str]) -> List[str]:
+    """The function's scalar locals and parameters, declared outside the loop, that the
+    loop only reads: captured by copy, they stay in registers inside the region (by
+    reference, any store through an int or float pointer in the body could change them, and
+    the compiler would load them again after each). `taken`: the region's own copies."""
+    body = loop.children[3]
+    written = {c.name for n in body.walk() if n.kind in ("assign", "unop") and n.children
+               for c in n.children[:1] if c.kind == "name"}
+    inner = {n.name for n in loop.walk() if n.kind == "decl"}  # the loop's own, its counter
+    used = dict.fromkeys(n.name for n in body.walk()
+                         if n.kind == "name" and n.ref in ("local", "param") and
+                         n.name not in inner)
+    out = []
+    for name in used:
+        types = [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name]
+        types += [p.type for p in fn.params if p.name == name]
+        if len(types) == 1 and _SCALAR_TYPE.fullmatch(types[0].strip()) and \
+                name not in written and name not in taken:
+            out.append(name)
+    return out
+
+
 def assignable(fn: FunctionIR, name: str) -> bool:
     """Is `name` a local or parameter of `fn` declared without top-level const and not as a
     reference, so that a parallel region can make it private and assign it?"""

@@ -71,6 +71,7 @@ class BatchLoop(Kind):
         renderer.region(r, loop, subs + R.hoist_subs(d, body), BatchLoop.TEMPLATE,
                         what="samples in parallel", arrays=arrays, privates=privates,
                         inductions=inductions, scalars=scalars, copies=copies,
+                        reads=R.read_scalars(fn, loop, copies),
                         work=renderer.env.get_template("batch_work.cpp.j2").render(
                             bottoms=R.bottoms_param(fn)).strip(),
                         extremes=R.extremes(d),

@@ -44,4 +44,5 @@ class ElementwiseLoop(Kind):
         copies = list(dict.fromkeys(d.private_scalars +
                                     [v for v in scalars if R.assignable(fn, v)]))
         renderer.region(r, loop, R.hoist_subs(d, loop.children[3]), ElementwiseLoop.TEMPLATE,
-                        what="elements in parallel", scalars=scalars, copies=copies)
+                        what="elements in parallel", scalars=scalars, copies=copies,
+                        reads=R.read_scalars(fn, loop, copies))
