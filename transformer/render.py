@@ -102,16 +102,6 @@ def member_nodes(body: Node, name: str) -> List[Node]:
     return out
 
 
-def _substitute(text: str, base: int, subs: Sequence[Tuple[int, int, str]]) -> str:
-    out, pos = [], 0
-    for start, end, repl in sorted(subs):
-        out.append(text[pos:start - base])
-        out.append(repl)
-        pos = end - base
-    out.append(text[pos:])
-    return "".join(out)
-
-
 class Renderer:
     def __init__(self, program: Program, sources: Dict[str, bytes], deterministic: bool = False):
         self.program = program
@@ -155,6 +145,12 @@ class Renderer:
             r.edits, r.skipped = [], f"internal error, a plan render cannot write: {e}"
         return r
 
+    def comment(self, d: Decision, what: str) -> str:
+        """The region's one comment line (folded later by `layout`): `what` it does and
+        why it is safe, in the plan's words."""
+        return self.env.get_template("region_comment.cpp.j2").render(
+            d=d, what=what, unit=kinds.KINDS[d.kind].UNIT).strip("\n")
+
     def region(self, r: Rendered, loop: Node, subs: List[Tuple[int, int, str]],
                 template: str, what: str, **context):
         """A loop made a region: the template's lines before the loop and after it, the
@@ -163,11 +159,9 @@ class Renderer:
         d = r.decision
         src = self.sources[d.file]
         indent = _indent(src, loop.start)
-        comment = self.env.get_template("region_comment.cpp.j2").render(
-            d=d, what=what, unit=kinds.KINDS[d.kind].UNIT)
         text = self.env.get_template(template).render(
             i=indent, trip=_trip_text(loop), var=d.var, loop=_LOOP, hoists=d.hoist,
-            syncs=d.sync, comment=comment.strip("\n"), **context)
+            syncs=d.sync, comment=self.comment(d, what), **context)
         before, after = text.lstrip("\n").split(_LOOP)
         assert before.endswith("\n" + indent), "the template puts the loop on a line of its own"
         pid = plan_id(d)
@@ -195,14 +189,14 @@ def simple_argument(text: str) -> bool:
     return not any(c in rest for c in "(?=") and "++" not in rest and "--" not in rest
 
 
-WIDTH = 80  # the column the lines a region writes itself (between its clang-format off
-# and on) are folded at
+WIDTH = 80  # the column the lines a region writes itself are folded at
 
 
 def layout(text: str, width: int = WIDTH) -> str:
-    """The lines a region writes outside clang-format's reach, folded at `width`: a comment
-    line into comment lines, a code line after a `, ` or before a ` + ` or ` ? `, its
-    continuation indented four more columns."""
+    """The lines a region writes itself (clang-format never runs on them), folded at
+    `width`: a comment line into comment lines under its `//`, a code line after a `, `,
+    ` ? `, ` + ` or ` = ` (the shallowest, then the last that fits), its continuation
+    indented four more columns."""
     out: List[str] = []
     for line in text.split("\n"):
         out += _fold(line, width)
@@ -293,8 +287,7 @@ def read_scalars(fn: FunctionIR, loop: Node, taken: Sequence[str]) -> List[str]:
                          n.name not in inner)
     out = []
     for name in used:
-        types = [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name]
-        types += [p.type for p in fn.params if p.name == name]
+        types = _declared_types(fn, name)
         if len(types) == 1 and _SCALAR_TYPE.fullmatch(types[0].strip()) and \
                 name not in written and name not in taken:
             out.append(name)
@@ -304,9 +297,14 @@ def read_scalars(fn: FunctionIR, loop: Node, taken: Sequence[str]) -> List[str]:
 def assignable(fn: FunctionIR, name: str) -> bool:
     """Is `name` a local or parameter of `fn` declared without top-level const and not as a
     reference, so that a parallel region can make it private and assign it?"""
-    types = [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name]
-    types += [p.type for p in fn.params if p.name == name]
+    types = _declared_types(fn, name)
     return bool(types) and not any(_top_const(t) for t in types)
+
+
+def _declared_types(fn: FunctionIR, name: str) -> List[str]:
+    """The types `name` is declared with in `fn`: its locals of that name and its parameter."""
+    return [n.type for n in fn.body.walk() if n.kind == "decl" and n.name == name] + \
+        [p.type for p in fn.params if p.name == name]
 
 
 def _top_const(type_text: str) -> bool:

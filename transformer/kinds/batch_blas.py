@@ -77,8 +77,7 @@ class BatchBlas(Kind):
         src = renderer.sources[d.file]
         line_start = form_mod.line_start(src, call.start)
         own_line = src[line_start:call.start].strip() == b""
-        comment = renderer.env.get_template("region_comment.cpp.j2").render(
-            d=d, what="a BLAS call cut over the samples", unit="sample").strip("\n")
+        comment = renderer.comment(d, "a BLAS call cut over the samples")
         repl = renderer.env.get_template(BatchBlas.TEMPLATE).render(
             comment=comment, function=function, inline=not own_line).strip()
         r.edits.append(Edit(d.file, call.start + at, len(name), repl, R.plan_id(d)))

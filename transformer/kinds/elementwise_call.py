@@ -77,18 +77,15 @@ class ElementwiseCall(Kind):
             text = a.text.strip()
             once = model.params[k] != model.param("count") and not R.simple_argument(text)
             name = f"cgp_{model.params[k]}" if once else text
-            context.append({"text": text, "once": once, "name": name, "use": name,
-                            "array": k in arrays})
+            context.append({"text": text, "once": once, "name": name, "array": k in arrays})
         line = src[form_mod.line_start(src, call.start):call.start].decode(
             "utf-8", "surrogateescape")
         own_line = not line.strip()
         # `if (c) call;`: the region goes on lines of its own below
         indent = line if own_line else line[:len(line) - len(line.lstrip())] + "  "
-        comment = renderer.env.get_template("region_comment.cpp.j2").render(
-            d=d, what="elements in parallel, element i from element i only", unit="element")
         text = renderer.env.get_template(ElementwiseCall.TEMPLATE).render(
-            comment=comment.strip("\n"), callee=callee[:-1].strip(), i=indent, args=context,
-            checks=len(arrays) > 1)
+            comment=renderer.comment(d, "elements in parallel, element i from element i only"),
+            callee=callee[:-1].strip(), i=indent, args=context, checks=len(arrays) > 1)
         text = R.layout(text.strip("\n"))
         start = call.start
         while not own_line and src[start - 1:start] in (b" ", b"\t"):
