@@ -60,3 +60,21 @@ def test_ctrl_c_leaves_nothing_behind(tmp_path, delay):
     leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.cgp-")]
     assert leftovers == []
     assert tree_hash(ROOT / "caffe_src") == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--batch", "0"], "--batch takes a positive number of samples, not 0"),
+    (["--batch", "-2"], "--batch takes a positive number of samples, not -2"),
+    (["--batch", "two"], "--batch: invalid int value"),
+    (["--forward-only", "--compare-torch"], "--forward-only does not go with --compare-torch"),
+    (["--forward-only", "--ranks", "1,2"], "--forward-only applies to the thread benchmark"),
+])
+def test_bench_batch_and_forward_only_misuse_is_one_line(tmp_path, args, message):
+    """Refused before anything is built or timed: one line on stderr, exit 2."""
+    r = subprocess.run([sys.executable, "-m", "transformer", "bench", "caffe_src",
+                        "--work", str(tmp_path / "work"), *args],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert message in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    assert "Traceback" not in r.stderr and r.stdout == ""
+    assert not (tmp_path / "work" / "original").exists()  # nothing was built

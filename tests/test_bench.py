@@ -35,6 +35,10 @@ def test_bench_lenet_runs_every_configuration(tmp_path):
     assert by_key["ceiling-2"]["config"]["procs"] == 2 and data["batch"] == 64
     assert by_key["ceiling-2"]["config"]["batch"] == 32
     assert all(m["peak_rss_kb"] > 10_000 for m in data["measured"])
+    # the BLAS library's kernel and single-thread rate, judged against the CPU's bound
+    assert data["blas"]["gflops"] > 0 and data["blas"]["core"] and data["blas"]["bound"] > 0
+    assert data["blas"]["verdict"] in ("ok", "generic", "slow")
+    assert data["suspect"] == (data["blas"]["verdict"] != "ok")
     # private buffers exist only in the transformed build, and only with 2 threads
     assert by_key["baseline"]["private_bytes"] is None
     assert by_key["coarse-1"]["private_bytes"] == {"scratch": 0, "accumulators": 0}

@@ -134,3 +134,62 @@ def test_ceiling_configs_only_above_one_thread():
                     "ceiling-4", "coarse-4"]
     four = cfgs[6]
     assert (four.procs, four.batch, four.net, four.omp, four.blas) == (4, 16, "b", 1, 1)
+
+
+def _opts(**kw):
+    from transformer.bench.run import BenchOptions
+    return BenchOptions(path=str(ROOT / "caffe_src"), **kw)
+
+
+def test_batch_overrides_the_data_layers_and_the_ceiling_splits_it(tmp_path):
+    from transformer.bench import nets
+    choice = nets.NetChoice("lenet", EXAMPLES / "mnist" / "lenet_solver.prototxt", LENET)
+    opts = _opts(synthetic_data=True, batch=6)
+    net_file, note, ceiling, full = nets.bench_nets(opts, choice, ROOT / "caffe_src", tmp_path,
+                                                    [1, 2, 4])
+    assert full == 6 and "batch 6 (--batch; the net says 64)" in note
+    net = synthetic.load(net_file, ROOT / "caffe_src")
+    (d,) = synthetic.data_layers(net)
+    shapes = [list(s.dim) for s in net.layer[d.index].dummy_data_param.shape]
+    assert d.type == "DummyData" and shapes == [[6, 1, 28, 28], [6]]
+    assert [x.batch for x in synthetic.data_layers(net, "TEST")] == [100]  # TEST untouched
+    assert {t: b for t, (b, _) in ceiling.items()} == {2: 3, 4: 1}
+    half = synthetic.load(ceiling[2][1], ROOT / "caffe_src")
+    assert [x.batch for x in synthetic.data_layers(half)] == [3]
+    # a real Data layer's batch_size, too; batch 1 leaves no ceiling to split
+    net_file, note, ceiling, full = nets.bench_nets(
+        _opts(data=str(tmp_path), batch=1), choice, ROOT / "caffe_src", tmp_path, [1, 2])
+    assert full == 1 and ceiling == {}
+    assert [x.batch for x in synthetic.data_layers(synthetic.load(net_file, ROOT / "caffe_src"))
+            ] == [1]
+    assert synthetic.data_layers(synthetic.load(LENET))[0].batch == 64  # the input unchanged
+
+
+def test_no_batch_keeps_the_net_and_a_bad_batch_is_refused(tmp_path):
+    from transformer.bench import nets
+    choice = nets.NetChoice("lenet", EXAMPLES / "mnist" / "lenet_solver.prototxt", LENET)
+    net_file, note, _, full = nets.bench_nets(_opts(data=str(tmp_path)), choice,
+                                              ROOT / "caffe_src", tmp_path, [1, 2])
+    assert net_file == LENET and full == 64 and "--batch" not in note
+    for bad in (0, -3):
+        with pytest.raises(InputError, match="--batch takes a positive number"):
+            nets.bench_nets(_opts(data=str(tmp_path), batch=bad), choice, ROOT / "caffe_src",
+                            tmp_path, [1, 2])
+    nets.check_batch(None)
+    nets.check_batch(1)
+
+
+def test_forward_only_reaches_every_driver_run():
+    cfgs = measure.configs([1, 2], ceiling_nets={2: (32, Path("half.prototxt"))},
+                           forward_only=True)
+    assert [c.key for c in cfgs] == ["baseline", "coarse-1", "blas-2", "ceiling-2", "coarse-2"]
+    assert all(c.forward_only for c in cfgs)
+    cmd, _ = measure._command(Path("drv"), cfgs[0], Path("s"), Path("n"), None, 2, 1)
+    assert cmd[:3] == ["drv", "time", "--forward-only"]
+    plain = measure.configs([1, 2])
+    assert not any(c.forward_only for c in plain)
+    cmd, env = measure._command(Path("drv"), plain[0], Path("s"), Path("n"), None, 2, 1)
+    assert "--forward-only" not in cmd and "OMP_NUM_THREADS" not in env
+    assert env["OPENBLAS_NUM_THREADS"] == "1"
+    torch = measure.configs([2], torch=True, forward_only=True)
+    assert not [c for c in torch if c.build == "torch" and c.forward_only]

@@ -179,6 +179,11 @@ def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
                         "the tree's deployment net beside it, or --data-shape): no dataset needed")
     p.add_argument("--data-shape", metavar="C,H,W",
                    help="the per-sample shape of the data top, for --synthetic-data")
+    p.add_argument("--batch", type=int, metavar="N",
+                   help="the data layers' batch size instead of the net's (the ceiling runs "
+                        "split it)")
+    p.add_argument("--forward-only", action="store_true",
+                   help="time inference: forward passes only (no backward, no update)")
     p.add_argument("--ranks", metavar="LIST",
                    help="time the process level instead: PATH transformed with --mpi, every "
                         "ranks x --threads combination that fits the cores (e.g. 1,2)")
@@ -374,7 +379,10 @@ def cmd_bench(args) -> int:
                         data_shape=_int_list(args.data_shape, "--data-shape")
                         if args.data_shape else None,
                         ranks=_int_list(args.ranks, "--ranks") if args.ranks else None,
-                        bandwidth_gbit=args.bandwidth_gbit, latency_us=args.latency_us)
+                        bandwidth_gbit=args.bandwidth_gbit, latency_us=args.latency_us,
+                        batch=args.batch, forward_only=args.forward_only)
+    if opts.ranks is not None and opts.forward_only:
+        raise InputError("--forward-only applies to the thread benchmark, not to --ranks")
     result = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
     _write_json(args.json, result)
     if opts.ranks is not None:
@@ -385,7 +393,11 @@ def cmd_bench(args) -> int:
         top = result["figures"]["rows"][-1]
         torch = (f", {top['coarse_over_torch']:.2f}x PyTorch's speed"
                  if "coarse_over_torch" in top else "")
-        print(f"{result['net']}: {top['coarse_speedup']:.2f}x at {top['threads']} threads{torch}")
+        suspect = f" (suspect: {result['blas']['reason']})" if result["suspect"] else ""
+        if suspect:
+            sys.stderr.write(f"cgp-transform: warning: {result['blas']['message']}\n")
+        print(f"{result['net']}: {top['coarse_speedup']:.2f}x at {top['threads']} "
+              f"threads{torch}{suspect}")
     else:
         print(bench_report.table(result))
     return EXIT_OK

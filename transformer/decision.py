@@ -39,6 +39,18 @@ class Alias:
 
 
 @dataclass
+class Apart:
+    """A Blob buffer the loop only reads, at offsets that cannot be split by sample, while it
+    writes other Blobs' buffers: safe unless one of those shares its memory (a layer run in
+    place). Checked at run time: the region runs inline, as the original loop, when any of
+    them overlaps it."""
+
+    blob: str  # the read Blob, e.g. bottom[0]
+    buf: str  # data | diff
+    written: List[Tuple[str, str]] = field(default_factory=list)  # (Blob, buf) written
+
+
+@dataclass
 class Privatized:
     name: str  # member or local Blob
     kind: str  # member | local
@@ -149,6 +161,7 @@ class Decision:
     slices: List[str] = field(default_factory=list)  # Blobs each sample writes its own slice of
     hoist: List[Hoist] = field(default_factory=list)
     sync: List[Sync] = field(default_factory=list)
+    apart: List[Apart] = field(default_factory=list)  # checked at run time
     private_scalars: List[str] = field(default_factory=list)  # written before read, per sample
     helpers: List[str] = field(default_factory=list)
     degraded: bool = False

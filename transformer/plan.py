@@ -27,6 +27,7 @@ from .decision import (  # noqa: F401  (the plan's vocabulary, imported from her
     UNKNOWN_EXTENT,
     UNSUPPORTED_FORM,
     Alias,
+    Apart,
     Decision,
     Hoist,
     InductionPlan,
@@ -54,11 +55,11 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     by_root: Dict[Tuple[str, str, str], List[Access]] = {}
     for a in e.accesses:
         by_root.setdefault((a.root.kind, a.root.name, a.root.buf), []).append(a)
-    io_written_names = {a.root.name for a in e.accesses if a.root.kind == "io" and
-                        a.mode != "read"}
-    io_written = bool(io_written_names)
+    io_written = sorted({(a.root.name, a.root.buf) for a in e.accesses
+                         if a.root.kind == "io" and a.mode != "read"})
     changed_scalars = {s.name for s in e.scalars if s.mode != "read"}
-    for (kind, name, _buf), accs in sorted(by_root.items()):
+    apart: List[Apart] = []
+    for (kind, name, buf), accs in sorted(by_root.items()):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
         if kind in ("unknown", "private", "scalar", "global"):
@@ -67,7 +68,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes[0].root)
         elif kind == "io":
-            _check_io(name, writes, reads, io_written, assumes, io_written_names)
+            apart += _check_io(name, buf, writes, reads, io_written, assumes)
             slices += [name] if writes else []
         elif writes:  # not batch-shaped: a parameter, a member or a local Blob
             got = _shared_root_plan(f, e, kind, name, writes, reads, live_in, assumes)
@@ -78,7 +79,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             else:
                 slices.append(name)
     return list(privatize.values()), list(reduce.values()), assumes, \
-        list(dict.fromkeys(slices))
+        list(dict.fromkeys(slices)), apart
 
 
 def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
@@ -98,6 +99,9 @@ def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Ac
                                       f"{name}, state shared by every thread")
 
 
+_IO_SLOT = re.compile(r"(bottom|top)\[\d+\]")
+
+
 def _in_place_partner(name: str) -> str:
     """The blob a layer run in place shares memory with: bottom[i] <-> top[i]."""
     if name.startswith("bottom"):
@@ -107,10 +111,43 @@ def _in_place_partner(name: str) -> str:
     return ""
 
 
-def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: bool,
-              assumes: List[str], io_written_names: Set[str] = frozenset()) -> None:
+def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
+              io_written: List[Tuple[str, str]], assumes: List[str]) -> List[Apart]:
     """An input/output blob: writes stay in the sample's slice, and no other sample is read
-    while the loop writes one."""
+    while the loop writes one. A buffer the loop only reads across samples while it writes
+    other input/output buffers is safe unless it shares memory with one of them (a layer
+    run in place): that is checked at run time (an Apart). Every sample reading the same
+    elements is only exposed to its in-place partner (bottom[i] <-> top[i])."""
+    _check_io_writes(name, writes)
+    across = [r for r in reads if r.offset.shifted or r.offset.opaque]
+    fixed = [r for r in reads if not (r.offset.sample or r.offset.unit)]
+    if writes and (across or fixed):
+        r = (across or fixed)[0]
+        which = "another sample" if r.offset.shifted else \
+            "samples it cannot tell" if r.offset.opaque else \
+            "a sample chosen by data" if r.offset.data else "the same elements"
+        raise Rejection(CROSS_SAMPLE, f"line {r.line}: reads {which} of {name}, which the "
+                                      f"loop writes")
+    if writes:
+        strides = sorted({s for w in writes for s in w.offset.strides})
+        assumes.append(f"writes to {name} through sample-n pointers stay inside "
+                       f"sample n (stride {', '.join(strides) or '1'})")
+    others = [w for w in io_written if w != (name, buf)]
+    if not across:
+        others = [w for w in others if w[0] == _in_place_partner(name)] if fixed else []
+    if not others:
+        return []
+    if not _IO_SLOT.fullmatch(name) or not all(_IO_SLOT.fullmatch(w) for w, _ in others):
+        r = (across or fixed)[0]
+        raise Rejection(ALIASING, f"line {r.line}: reads {name} across samples while the loop "
+                                  f"writes an input/output blob (in place, the same memory)")
+    assumes.append(f"{name}'s {buf} shares no memory with "
+                   + ", ".join(f"{w}'s {b}" for w, b in others)
+                   + " (checked at run time: run in place, the loop runs whole)")
+    return [Apart(name, buf, others)]
+
+
+def _check_io_writes(name: str, writes: List[Access]) -> None:
     for w in writes:
         if w.offset.partitioned and w.offset.unsized:
             raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} at a stride "
@@ -120,22 +157,6 @@ def _check_io(name: str, writes: List[Access], reads: List[Access], io_written: 
             why = "a neighbouring sample" if w.offset.shifted else "every sample's data"
             raise Rejection(CROSS_SAMPLE, f"line {w.line}: {w.via} writes {name} "
                                           f"outside the sample's slice ({why})")
-    for r in reads:
-        if (r.offset.shifted or r.offset.opaque) and io_written:
-            which = "another sample" if r.offset.shifted else "samples it cannot tell"
-            raise Rejection(CROSS_SAMPLE if writes else ALIASING,
-                            f"line {r.line}: reads {which} of {name} while the loop "
-                            f"writes an input/output blob (in place, the same memory)")
-        fixed = not (r.offset.sample or r.offset.unit)
-        if fixed and (writes or _in_place_partner(name) in io_written_names):
-            which = "a sample chosen by data" if r.offset.data else "the same elements"
-            raise Rejection(CROSS_SAMPLE if writes else ALIASING,
-                            f"line {r.line}: every sample reads {which} of {name}, which the "
-                            f"loop writes" + ("" if writes else " when run in place"))
-    if writes:
-        strides = sorted({s for w in writes for s in w.offset.strides})
-        assumes.append(f"writes to {name} through sample-n pointers stay inside "
-                       f"sample n (stride {', '.join(strides) or '1'})")
 
 
 def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
@@ -309,7 +330,7 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
             rej = rule.check(f, e)
             if rej is not None:
                 raise rej
-        privatize, reduce, assumes, slices = _memory_plan(f, e, live_in)
+        privatize, reduce, assumes, slices, apart = _memory_plan(f, e, live_in)
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
         hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
@@ -320,7 +341,7 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
     d.decision = "parallel"
     d.privatize, d.reduce, d.assumes, d.slices = privatize, reduce, assumes, slices
     d.private_scalars = private_scalars
-    d.hoist, d.sync, d.induction = hoist, sync, induction
+    d.hoist, d.sync, d.induction, d.apart = hoist, sync, induction, apart
     return d
 
 

@@ -314,6 +314,12 @@ def _top_const(type_text: str) -> bool:
     return "*" not in t and "&" not in t and "const" in t.replace("(", " ").split()
 
 
+def region_test(env, d: Decision, bottoms: str) -> str:
+    """The run-time test a region runs in parallel under (templates/batch_work.cpp.j2):
+    its work, and that what it reads across samples shares no memory with what it writes."""
+    return env.get_template("batch_work.cpp.j2").render(bottoms=bottoms, apart=d.apart).strip()
+
+
 def bottoms_param(fn: FunctionIR) -> str:
     """The function's vector of bottom Blobs, whose size stands for the loop's work."""
     for p in fn.params:

@@ -1,4 +1,5 @@
-"""Time training iterations with the driver, configuration by configuration, interleaved."""
+"""Time training iterations (or, forward only, inference passes) with the driver,
+configuration by configuration, interleaved."""
 from __future__ import annotations
 
 import os
@@ -32,6 +33,7 @@ class Config:
     net: Optional[str] = None    # the net file these runs train, when not the benchmark's
     ranks: int = 1               # > 1: one run is `ranks` processes under mpirun
     env: Dict[str, str] = field(default_factory=dict)  # set for this configuration's runs
+    forward_only: bool = False   # inference: the driver times forward passes alone
 
 
 @dataclass
@@ -90,9 +92,11 @@ class Measured:
 
 
 def configs(threads: List[int], torch: bool = False,
-            ceiling_nets: Optional[Dict[int, "tuple[int, Path]"]] = None) -> List[Config]:
+            ceiling_nets: Optional[Dict[int, "tuple[int, Path]"]] = None,
+            forward_only: bool = False) -> List[Config]:
     """Every configuration; `ceiling_nets` maps T to (samples per process, net file) for the
-    machine's ceiling: T sequential originals at once, each on its share of the batch."""
+    machine's ceiling: T sequential originals at once, each on its share of the batch;
+    forward_only: every driver run times inference (not torch's: bench refuses both)."""
     out = [Config("baseline", "original", 1, None, 1)]
     for t in threads:
         if t > 1:
@@ -104,6 +108,8 @@ def configs(threads: List[int], torch: bool = False,
         out.append(Config(f"coarse-{t}", "transformed", t, t, 1))
         if torch:
             out.append(Config(f"torch-{t}", "torch", t, t, t))
+    for cfg in out:
+        cfg.forward_only = forward_only and cfg.build != "torch"
     return out
 
 
@@ -169,6 +175,15 @@ def _finish(proc: subprocess.Popen, cfg: Config) -> Sample:
     return parse(stdout)
 
 
+def driver_env(cfg: Config) -> Dict[str, str]:
+    """A driver run's environment: its OpenMP and BLAS threads (OpenMP's own default when
+    cfg.omp is None) and the configuration's variables."""
+    env = buildtree.harness_env(cfg.omp, blas_threads=cfg.blas, extra=cfg.env)
+    if cfg.omp is None:
+        env.pop("OMP_NUM_THREADS", None)
+    return env
+
+
 def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Optional[str],
              iterations: int, warmup: int, root: Optional[Path] = None):
     if cfg.build == "torch":  # the net is read against the tree's caffe.proto
@@ -177,9 +192,8 @@ def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Op
         env = torch_env(cfg.threads)
     else:
         cmd = (buildtree.mpirun(cfg.ranks) if cfg.ranks > 1 else []) + [str(exe), "time"]
-        env = buildtree.harness_env(cfg.omp, blas_threads=cfg.blas, extra=cfg.env)
-        if cfg.omp is None:
-            env.pop("OMP_NUM_THREADS", None)
+        cmd += ["--forward-only"] if cfg.forward_only else []
+        env = driver_env(cfg)
     cmd += ["--solver", str(solver), "--net", str(net),
             "--iterations", str(iterations), "--warmup", str(warmup)]
     if data:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 from ..check.train import missing_source, net_for
 from ..errors import InputError
@@ -53,12 +53,20 @@ def resolve(root: Path, net: str, work: Path) -> NetChoice:
     return NetChoice(path.stem, path, found)
 
 
+def check_batch(batch: Optional[int]) -> None:
+    """--batch: None (the net's own) or a positive number of samples."""
+    if batch is not None and batch < 1:
+        raise InputError(f"--batch takes a positive number of samples, not {batch}")
+
+
 def bench_nets(opts, choice: NetChoice, root: Path, work: Path, threads: List[int]):
     """The net file the runs train (the data layers replaced by DummyData with
-    --synthetic-data), a line saying where the data comes from, the ceiling runs' nets
-    {T: (samples per process, file)} and the full batch (None when the net has no data layer
-    with a batch size: then there is no ceiling). opts: the bench options (data,
-    synthetic_data, data_shape)."""
+    --synthetic-data, their batch set to --batch), a line saying where the data comes from,
+    the ceiling runs' nets {T: (samples per process, file)}, which split that batch, and the
+    full batch (None when the net has no data layer with a batch size: then there is no
+    ceiling). opts: the bench options (data, synthetic_data, data_shape, batch)."""
+    batch = getattr(opts, "batch", None)
+    check_batch(batch)
     net = synthetic.load(choice.net, root)
     out_dir = work / "bench-nets"
     if opts.synthetic_data and not synthetic.needs_data(net):
@@ -77,6 +85,14 @@ def bench_nets(opts, choice: NetChoice, root: Path, work: Path, threads: List[in
         net_file = choice.net
         note = f"data: {opts.data or 'as the net says'}"
     layers = synthetic.data_layers(net)
+    if batch is not None:
+        if not layers:
+            raise InputError(f"--batch {batch}: {choice.net} has no training data layer "
+                             "with a batch size")
+        net = synthetic.with_batch(net, batch)
+        net_file = synthetic.write(net, out_dir / f"{choice.name}-batch{batch}.prototxt")
+        note += f", batch {batch} (--batch; the net says {layers[0].batch})"
+        layers = synthetic.data_layers(net)
     full = layers[0].batch if layers else None
     ceiling = {}
     for t in threads:

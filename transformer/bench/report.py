@@ -1,14 +1,38 @@
 """The benchmark's terminal table."""
 from __future__ import annotations
 
+from .blas_check import line as blas_line
+
+
+def header(result: dict) -> str:
+    """What was timed, how often, and whether the figures are suspect (a generic or slow
+    BLAS under the baseline)."""
+    what = ("inference (forward passes only)" if result.get("forward_only")
+            else "training iteration (forward, backward, update)")
+    batch = f", batch {result['batch']}" if result.get("batch_given") else ""
+    suspect = (f" (suspect: {result['blas'].get('reason') or result['blas']['verdict']})"
+               if result.get("suspect") else "")
+    return (f"{result['net']}: {what}{batch}, median of {result['repeats']} runs x "
+            f"{result['iterations']} iterations{suspect}")
+
+
+def blas_lines(result: dict) -> list:
+    """The BLAS line, and the warning when it is not ok."""
+    blas = result.get("blas")
+    if not blas:
+        return []
+    out = [blas_line(blas)]
+    if blas["verdict"] != "ok":
+        out.append(f"warning: {blas['message']}")
+    return out
+
 
 def table(result: dict) -> str:
     f = result["figures"]
     base = f["baseline_ms"]
     torch = any("torch_ms" in r for r in f["rows"])
     ceil = any("ceiling_speedup" in r for r in f["rows"][1:])
-    lines = [f"{result['net']}: training iteration (forward, backward, update), median of "
-             f"{result['repeats']} runs x {result['iterations']} iterations",
+    lines = [header(result), *blas_lines(result),
              result.get("data", ""),
              f"sequential original: {base['median']:.2f} ms "
              f"(min {base['min']:.2f}, max {base['max']:.2f})",

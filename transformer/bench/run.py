@@ -1,6 +1,8 @@
 """`cgp-transform bench`: build both trees with the driver (sharing check's work directory),
-time training iterations for the baseline, fine-grain BLAS and coarse-grain configurations
-(and, with compare_torch, the same net in PyTorch), and derive speedups."""
+check that the baseline's BLAS is not a generic or slow kernel (blas_check), time training
+iterations (or, forward_only, inference passes) for the baseline, fine-grain BLAS and
+coarse-grain configurations (and, with compare_torch, the same net in PyTorch), and derive
+speedups."""
 from __future__ import annotations
 
 import os
@@ -15,8 +17,8 @@ from ..buildpair import build_pair, default_work, registered_types
 from ..check import layers as check_layers
 from ..errors import InputError
 from ..source_tree import input_dir
+from . import blas_check, measure, nets, ranks, torch_ref
 from . import figures as figures_mod
-from . import measure, nets, ranks, torch_ref
 
 
 @dataclass
@@ -37,6 +39,8 @@ class BenchOptions:
     ranks: Optional[List[int]] = None  # the process level (bench/ranks.py) instead
     bandwidth_gbit: float = 10.0       # its model's network
     latency_us: float = 5.0
+    batch: Optional[int] = None        # the data layers' batch, instead of the net's
+    forward_only: bool = False         # inference timing: forward passes alone
 
 
 def torch_version() -> str:
@@ -48,12 +52,7 @@ def torch_version() -> str:
     return str(torch.__version__)
 
 
-def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
-        progress=None) -> dict:
-    if opts.ranks is not None:
-        return ranks.run(opts, say, progress)
-    t0 = time.time()
-    root = input_dir(opts.path)
+def _check_options(opts: BenchOptions) -> None:
     if not opts.threads or any(t < 1 for t in opts.threads):
         raise InputError("--threads takes positive integers")
     if opts.data_shape is not None and (not opts.synthetic_data
@@ -61,6 +60,19 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         raise InputError("--data-shape takes positive sizes, and goes with --synthetic-data")
     if opts.iterations < 1 or opts.repeats < 1:
         raise InputError("--iterations and --repeats must be at least 1")
+    nets.check_batch(opts.batch)
+    if opts.forward_only and opts.compare_torch:
+        raise InputError("--forward-only does not go with --compare-torch (its PyTorch runs "
+                         "time training)")
+
+
+def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
+        progress=None) -> dict:
+    if opts.ranks is not None:
+        return ranks.run(opts, say, progress)
+    t0 = time.time()
+    root = input_dir(opts.path)
+    _check_options(opts)
     threads = sorted(set(opts.threads) | {1})
     torch = torch_version() if opts.compare_torch else None  # before anything is built
     work = Path(opts.work).resolve() if opts.work else default_work(root)
@@ -78,7 +90,12 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
     registered = registered_types(original_exe)
     policies = check_layers.select(analysis.program, analysis.decisions, registered, root,
                                    transformed)
-    cfgs = measure.configs(threads, torch=torch is not None, ceiling_nets=ceiling_nets)
+    cfgs = measure.configs(threads, torch=torch is not None, ceiling_nets=ceiling_nets,
+                           forward_only=opts.forward_only)
+    blas = blas_check.probe(original_exe, measure.driver_env(cfgs[0]))  # as the baseline runs
+    say(blas_check.line(blas))
+    if blas["verdict"] != "ok":
+        say(f"warning: {blas['message']}")
     say(f"timing {choice.name}: {len(cfgs)} configurations x {opts.repeats} repeats, "
         f"{opts.iterations} iterations each")
     tick = progress("benchmarking", len(cfgs) * opts.repeats) if progress else None
@@ -89,6 +106,8 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         "root": str(root), "transformed": str(transformed), "net": choice.name,
         "solver": str(choice.solver), "net_file": str(choice.net),
         "trained_net_file": str(net_file), "data": data_note, "batch": full_batch,
+        "batch_given": opts.batch is not None, "forward_only": opts.forward_only,
+        "blas": blas, "suspect": blas["verdict"] != "ok",
         "machine": {"cpus": os.cpu_count()},
         "iterations": opts.iterations, "warmup": opts.warmup, "repeats": opts.repeats,
         "threads": threads,

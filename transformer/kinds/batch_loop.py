@@ -72,8 +72,7 @@ class BatchLoop(Kind):
                         what="samples in parallel", arrays=arrays, privates=privates,
                         inductions=inductions, scalars=scalars, copies=copies,
                         reads=R.read_scalars(fn, loop, copies),
-                        work=renderer.env.get_template("batch_work.cpp.j2").render(
-                            bottoms=R.bottoms_param(fn)).strip(),
+                        work=R.region_test(renderer.env, d, R.bottoms_param(fn)),
                         extremes=R.extremes(d),
                         ops={x.name: x.op for x in d.reduce if x.kind == "scalar"})
 

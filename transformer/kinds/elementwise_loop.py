@@ -45,4 +45,5 @@ class ElementwiseLoop(Kind):
                                     [v for v in scalars if R.assignable(fn, v)]))
         renderer.region(r, loop, R.hoist_subs(d, loop.children[3]), ElementwiseLoop.TEMPLATE,
                         what="elements in parallel", scalars=scalars, copies=copies,
-                        reads=R.read_scalars(fn, loop, copies))
+                        reads=R.read_scalars(fn, loop, copies),
+                        work=R.region_test(renderer.env, d, ""))

@@ -1,0 +1,170 @@
+"""The runtime's per-thread workspace, compiled and run: the thread copies of scratch Blobs
+(cgp::local) take their memory from one workspace per thread, shared by every layer. Within
+a region each Blob keeps its memory, apart from the others' (a nested, inline region frees
+nothing); the next region reuses it; the memory held is the largest region's need per thread,
+not the sum over layers; two application threads running nets at once never share it; a Blob
+without set_cpu_data keeps its own memory as before."""
+import shutil
+
+import pytest
+from support.runtime_program import build_runtime_program, run_program
+
+pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+
+PROGRAM = r"""
+#include <omp.h>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+#include <vector>
+#include "cgp_runtime.hpp"
+
+// A Blob with Caffe's interface: its data either owned or set from outside.
+template <typename Dtype>
+class Blob {
+ public:
+  void Reshape(int count) {
+    count_ = count;
+    if (count > static_cast<int>(own_.size())) own_.resize(count);
+    if (!outside_) data_ = own_.data();
+    shape_.assign(1, count);
+  }
+  void ReshapeLike(const Blob& other) { Reshape(other.count()); }
+  int count() const { return count_; }
+  const std::vector<int>& shape() const { return shape_; }
+  void set_cpu_data(Dtype* data) { data_ = data; outside_ = true; }
+  Dtype* mutable_cpu_data() { return data_; }
+  const Dtype* cpu_data() const { return data_; }
+
+ private:
+  std::vector<Dtype> own_;
+  std::vector<int> shape_;
+  Dtype* data_ = nullptr;
+  bool outside_ = false;
+  int count_ = 0;
+};
+
+// The same without set_cpu_data (an older Caffe's Blob).
+template <typename Dtype>
+class OldBlob {
+ public:
+  void ReshapeLike(const OldBlob& other) { Reshape(other.count()); }
+  void Reshape(int count) { data_.resize(count); shape_.assign(1, count); }
+  int count() const { return static_cast<int>(data_.size()); }
+  const std::vector<int>& shape() const { return shape_; }
+  Dtype* mutable_cpu_data() { return data_.data(); }
+
+ private:
+  std::vector<Dtype> data_;
+  std::vector<int> shape_;
+};
+
+// A "layer": scratch blobs written per sample, then read back, then the sample's output.
+// Any two parts (or two nets) that shared scratch memory would mix their samples' values.
+struct Net {
+  Blob<float> col[3];
+  Blob<float> pad;  // scratch whose shared data each part starts from (copied in)
+  OldBlob<float> old;
+  std::vector<float> out;
+  std::atomic<int> bad{0};
+  explicit Net(int size) {
+    for (Blob<float>& b : col) b.Reshape(size);
+    pad.Reshape(size);
+    for (int i = 0; i < size; ++i) pad.mutable_cpu_data()[i] = 0.5f;
+    old.Reshape(size);
+  }
+  void layer(int l, int num, float salt) {
+    out.assign(num, 0.f);
+    cgp::parallel_for(num, [&](int begin, int end, int) {
+      float* pp = cgp::local_copy(pad).mutable_cpu_data();
+      for (int n = begin; n < end; ++n) {
+        // a helper reaches the copied-in Blob through local(): the same copy, every thread
+        if (cgp::local(pad).mutable_cpu_data() != pp || pp[0] != 0.5f) ++bad;
+        pp[1] = static_cast<float>(n);
+        Blob<float>& a = cgp::local(col[l]);
+        Blob<float>& b = cgp::local(col[(l + 1) % 3]);
+        float* pa = a.mutable_cpu_data();
+        float* pb = b.mutable_cpu_data();
+        const int size = a.count();
+        for (int i = 0; i < size; ++i) pa[i] = salt + n + i;
+        for (int i = 0; i < size; ++i) pb[i] = -salt - n - i;
+        float* po = cgp::local(old).mutable_cpu_data();
+        for (int i = 0; i < size; ++i) po[i] = 2 * n + i;
+        // a nested region runs inline and must not hand a's memory to anyone
+        std::vector<float> tmp(size);
+        cgp::for_elements(size, [&](long long b0, long long e0, int) {
+          for (long long i = b0; i < e0; ++i) tmp[i] = 1.f;
+        });
+        Blob<float>& c = cgp::local(col[(l + 2) % 3]);
+        float* pc = c.mutable_cpu_data();
+        for (int i = 0; i < size; ++i) pc[i] = 7.f;
+        if (cgp::local(col[l]).mutable_cpu_data() != pa) ++bad;  // same memory in a region
+        double s = 0;
+        for (int i = 0; i < size; ++i) {
+          if (pa[i] != salt + n + i || pb[i] != -salt - n - i || po[i] != 2 * n + i) ++bad;
+          s += pa[i] + pb[i] + tmp[i];
+        }
+        out[n] = static_cast<float>(s);
+      }
+    });
+    for (int n = 0; n < num; ++n)
+      if (out[n] != static_cast<float>(col[0].count())) ++bad;
+    if (omp_get_max_threads() > 1 && pad.cpu_data()[1] != 0.5f) ++bad;  // not written
+  }
+};
+
+int main(int argc, char** argv) {
+  const int num = std::atoi(argv[1]), size = std::atoi(argv[2]), nets = std::atoi(argv[3]);
+  std::vector<std::unique_ptr<Net> > all;
+  for (int k = 0; k < nets; ++k) all.emplace_back(new Net(size));
+  std::vector<std::thread> apps;
+  for (int k = 0; k < nets; ++k)
+    apps.emplace_back([&, k] {
+      for (int round = 0; round < 5; ++round)
+        for (int l = 0; l < 3; ++l) all[k]->layer(l, num, 1000.f * k + round);
+    });
+  for (std::thread& t : apps) t.join();
+  int bad = 0;
+  for (auto& net : all) bad += net->bad.load();
+  std::printf("bad %d scratch %lld\n", bad, cgp::scratch_bytes());
+  return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    return build_runtime_program(tmp_path_factory.mktemp("workspace"), PROGRAM)
+
+
+def _run(program, num, size, nets, threads):
+    words = run_program(program, [num, size, nets], threads, force=True)
+    return dict(zip(words[::2], words[1::2]))
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_scratch_is_the_largest_region_per_thread_not_the_sum(program, threads):
+    size = 4096
+    got = _run(program, 24, size, 1, threads)
+    assert got["bad"] == "0", got
+    per_region = 4 * size * 4          # a region takes four Blobs' data from the workspace
+    old_blob = size * 4 * 2            # the Blob without set_cpu_data: its own data and diff
+    held = int(got["scratch"])
+    # every thread: at most one region's need (a first region may take two blocks, which the
+    # next region joins into one), plus the older Blob's own memory
+    assert held <= threads * (per_region + 3 * 64 + old_blob), got
+    # the old way held every layer's copies: 3 Blobs x (data + diff) per thread
+    assert held < threads * 3 * size * 4 * 2, got
+
+
+@pytest.mark.parametrize("round_", range(10))  # a stress loop: threads scheduled anew
+def test_two_nets_in_two_application_threads_never_share_scratch(program, round_):
+    got = _run(program, 13, 777, 2, 3)
+    assert got["bad"] == "0", got
+
+
+def test_one_thread_runs_on_the_shared_blobs(program):
+    got = _run(program, 5, 100, 1, 1)
+    assert got["bad"] == "0" and got["scratch"] == "0", got
