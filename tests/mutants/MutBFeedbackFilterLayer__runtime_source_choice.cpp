@@ -51,7 +51,7 @@ void MutBFeedbackFilterLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bot
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   const Dtype* src = recursive_ ? top_data : bottom_data;
-  // CGP-MUTANT: unsafe class=aliasing reason=aliasing
+  // CGP-MUTANT: unsafe class=aliasing reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     for (int k = 0; k < dim_; ++k) {
       const Dtype prev = (n > 0) ? src[(n - 1) * dim_ + k] : Dtype(0);

@@ -39,7 +39,7 @@ void MutBTemporalSmoothLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bot
                                                  const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=aliasing reason=aliasing
+  // CGP-MUTANT: unsafe class=aliasing reason=aliasing guard=bottom[0]
   for (int n = 0; n < num_; ++n) {
     const int prev = std::max(n - 1, 0);
     const int next = std::min(n + 1, num_ - 1);

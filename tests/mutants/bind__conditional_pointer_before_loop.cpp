@@ -42,7 +42,7 @@ void MutSFrameDiffLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
   if (given) {
     ref = bottom[1]->cpu_data();
   }
-  // CGP-MUTANT: unsafe class=cross-sample reason=aliasing
+  // CGP-MUTANT: unsafe class=cross-sample reason=aliasing guard=bottom[0]
   for (int n = 0; n < num_; ++n) {
     for (int k = 0; k < dim_; ++k) {
       const Dtype r = (given || n > 0) ? ref[n * dim_ + k] : Dtype(0);

@@ -11,6 +11,13 @@ An unsafe mutant is sound when no decision at that loop is `parallel` (a loop re
 several classes has one row per class; a region is written only when every row is
 parallel), and it must be rejected for the reason written (hyphens for spaces): a mutant
 rejected for an unrelated reason tests nothing. A control must be parallel in every row.
+A mutant unsafe only when the layer runs in place names the Blob it reads across samples:
+
+    // CGP-MUTANT: unsafe class=aliasing reason=aliasing guard=bottom[0]
+
+It is sound when rejected for the reason, or parallel with a run-time check that this
+Blob's buffer shares no memory with what the loop writes (the plan's `apart`): run in
+place, the region then runs the loop whole.
 
     python3 tests/mutants/campaign.py [-v] [--json FILE]
 
@@ -43,6 +50,7 @@ class Marker:
     expect: str  # unsafe | control
     cls: str = ""  # the dependence class (unsafe only)
     reason: str = ""  # the expected rejection reason (unsafe only)
+    guard: str = ""  # unsafe only in place: parallel is sound under an apart check of it
     got: List[str] = field(default_factory=list)  # 'Class: parallel' / 'Class: rejected (r)'
     ok: bool = False
     problem: str = ""
@@ -71,6 +79,8 @@ def markers(path: Path) -> List[Marker]:
                 mk.cls = value
             elif key == "reason":
                 mk.reason = value
+            elif key == "guard":
+                mk.guard = value
             else:
                 raise ValueError(f"{path.name}:{i + 1}: unknown key {key!r}")
         if mk.expect not in ("unsafe", "control"):
@@ -107,13 +117,20 @@ def judge(marks: List[Marker], decisions) -> None:
             mk.problem = "" if mk.ok else "control not parallel"
         else:
             parallel = [d for d in found if d.decision == "parallel"]
-            reasons = {d.reason.replace(" ", "-") for d in found}
-            if parallel:
+            unguarded = [d for d in parallel if not _guarded(d, mk.guard)]
+            reasons = {d.reason.replace(" ", "-") for d in found if d.decision != "parallel"}
+            if unguarded:
                 mk.problem = "UNSOUND: comes back parallel"
-            elif reasons != {mk.reason}:
+            elif reasons and reasons != {mk.reason}:
                 mk.problem = f"rejected for {sorted(reasons)}, expected {mk.reason}"
-            mk.ok = not parallel
+            mk.ok = not unguarded
     return None
+
+
+def _guarded(d, blob: str) -> bool:
+    """Parallel only under a run-time check that `blob` shares no memory with what the
+    loop writes."""
+    return bool(blob) and any(a.blob == blob and a.written for a in d.apart)
 
 
 def run(files: Optional[List[Path]] = None) -> List[Marker]:

@@ -34,7 +34,7 @@ void MutRRefFrameLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                            const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=aliasing reason=aliasing
+  // CGP-MUTANT: unsafe class=aliasing reason=aliasing guard=bottom[0]
   for (int n = 0; n < num_; ++n) {
     for (int k = 0; k < dim_; ++k) {
       top_data[n * dim_ + k] = bottom_data[n * dim_ + k] - bottom_data[k];

@@ -38,7 +38,7 @@ void MutRLastStepLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
   const Dtype* lengths = bottom[1]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   Dtype last = 0;
-  // CGP-MUTANT: unsafe class=recurrence reason=aliasing
+  // CGP-MUTANT: unsafe class=recurrence reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     const int len = static_cast<int>(lengths[n]);
     for (int t = 0; t < len; ++t) {

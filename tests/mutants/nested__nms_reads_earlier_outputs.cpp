@@ -40,7 +40,7 @@ void MutRBatchNmsLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                            const vector<Blob<Dtype>*>& top) {
   const Dtype* det = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=cross-sample reason=aliasing
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     const Dtype* a = det + n * dim_;
     bool suppressed = false;

@@ -41,7 +41,7 @@ void MutRMaskedSoftmaxLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bott
   Dtype* top_data = top[0]->mutable_cpu_data();
   Dtype* e = scratch_.mutable_cpu_data();
   caffe_set(dim_, Dtype(0), e);
-  // CGP-MUTANT: unsafe class=scratch-read-after reason=aliasing
+  // CGP-MUTANT: unsafe class=scratch-read-after reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     const int len = std::min(static_cast<int>(lengths[n]), dim_);
     const Dtype* in = bottom_data + n * dim_;
