@@ -55,7 +55,7 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
         defines: Sequence[str] = (), jobs: Optional[int] = None, progress=None) -> Analysis:
     t0 = time.time()
     tree = source_tree.load(path, compile_commands, includes, defines)
-    files = tree.sources + [h for h in tree.headers if _has_definitions(h)]
+    files = tree.sources + tree.helpers + [h for h in tree.headers if _has_definitions(h)]
     units = parse.parse_files(files, tree.root, tree.args_for, tree.digest(), jobs=jobs,
                               progress=progress)
     flag_notes: List[str] = []
@@ -67,7 +67,8 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
     if not layers:
         raise InputError(f"no layer classes (classes deriving from Layer<Dtype>) under {path}")
     sources: Dict[str, bytes] = {}
-    decisions = _decisions(program, layers, tree.root, sources)
+    decisions = _decisions(program, layers, tree.root, sources,
+                           {str(p.relative_to(tree.root)) for p in tree.helpers})
     diags = _diagnostics(units)
     notes = list(tree.notes) + flag_notes + [m.line() for m in missing]
     # syntax errors: errors in a unit's own file, where no missing header explains them
@@ -82,9 +83,11 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                     missing_headers=[asdict(m) for m in missing])
 
 
-def _decisions(program: Program, layers, root, sources: Dict[str, bytes]) -> List[Decision]:
+def _decisions(program: Program, layers, root, sources: Dict[str, bytes],
+               helper_files=frozenset()) -> List[Decision]:
     """The decision on every loop and call of every layer class, and on the elementwise
-    calls outside layers; `sources` gets the bytes of every file they are in."""
+    calls outside layers but in layer sources (not in `helper_files`, the tree's utilities,
+    which are only followed); `sources` gets the bytes of every file they are in."""
     decisions: List[Decision] = []
     for cls in layers:
         for fn_list in program.functions.values():
@@ -94,7 +97,7 @@ def _decisions(program: Program, layers, root, sources: Dict[str, bytes]) -> Lis
         for f in collect(program, cls, sources):
             decisions.append(decide(f, live_in=_live_in(f),
                                     form=form.of(program, sources, f.file, f.start, f.end)))
-    for f in collect_outside_layers(program):
+    for f in collect_outside_layers(program, skip_files=helper_files):
         if f.file not in sources:
             sources[f.file] = (root / f.file).read_bytes()
         decisions.append(decide(f, form=form.of(program, sources, f.file, f.start, f.end)))

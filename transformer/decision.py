@@ -126,6 +126,9 @@ class Hoist:
     vector: str = ""  # bounds-check: k < V.size()
     index: str = ""
     uses: List[Tuple[str, int, int]] = field(default_factory=list)  # (file, start, end)
+    blob: str = ""  # the Blob it reaches (blobs_[0], top[1]) and its buffer
+    buf: str = ""
+    redirected: bool = False  # an accumulation's target: each part points it at its slot
 
 
 @dataclass

@@ -41,6 +41,7 @@ from .decision import (  # noqa: F401  (the plan's vocabulary, imported from her
 from .facts.effects import Access, BodyEffects, covered
 from .facts.form import Form
 from .facts.loops import LoopFacts
+from .facts.mathlib import BLOB_BUFFERS
 from .rules import RULES, NoRng, NotAlreadyParallel, NotDegraded, RewritableForm, plan_rules  # noqa: F401  (RewritableForm, plan_rules: imported from here too)
 
 
@@ -334,6 +335,7 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
         hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
+        _redirect_through_hoists(reduce, hoist)
         induction = _induction_plan(e)
     except Rejection as r:
         d.reason, d.detail = r.reason, r.detail
@@ -343,6 +345,20 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
     d.private_scalars = private_scalars
     d.hoist, d.sync, d.induction, d.apart = hoist, sync, induction, apart
     return d
+
+
+def _redirect_through_hoists(reduce: List[Reduced], hoists: List[Hoist]) -> None:
+    """A buffer accumulated straight into an accessor's result (`gemv(..., 1,
+    blobs_[0]->mutable_cpu_diff())`) has no pointer variable of the user's to redirect: the
+    hoisted accessor's variable is that pointer, set per part to the part's slot."""
+    for r in reduce:
+        if r.kind != "array" or r.var:
+            continue
+        for h in hoists:
+            if h.blob == r.blob and h.buf == r.buf and h.call.rstrip().endswith(
+                    f"mutable_cpu_{r.buf}()"):
+                r.var, h.redirected = h.var, True
+                break
 
 
 def _induction_plan(e: BodyEffects) -> List[InductionPlan]:
@@ -400,7 +416,8 @@ def _hoist(a, hoists: Dict[str, Hoist]) -> None:
     key = re.sub(r"\s+", "", a.text)
     h = hoists.get(key)
     if h is None:
-        h = hoists[key] = Hoist(var=_hoist_name(a.text, hoists), call=a.text)
+        h = hoists[key] = Hoist(var=_hoist_name(a.text, hoists), call=a.text,
+                                blob=a.root_name, buf=BLOB_BUFFERS[a.method][0])
     if checked:
         h.vector, h.index = a.vector, a.index
     if (a.file, a.start, a.end) not in h.uses:

@@ -28,19 +28,22 @@ _SKIP_DIRS = {".git", "build", "BUILD", "cmake-build-release", "cmake-build-debu
               "__pycache__", "node_modules", ".cache"}
 # Directories whose files are not layer code worth analyzing.
 _SKIP_SOURCE_PARTS = {"test", "tests", "examples", "docs", "python", "matlab", "scripts",
-                      "tools", "cuda", "third_party"}
+                      "tools", "cuda", "third_party", "gtest", "gmock"}
 
 
 @dataclass
 class SourceTree:
     root: Path
-    sources: List[Path]
+    sources: List[Path]  # layer code: its loops and calls get decisions
     headers: List[Path]
     flags: Dict[str, List[str]]  # per source file
     default_flags: List[str]
     notes: List[str] = field(default_factory=list)
     proto_status: str = "not-needed"  # not-needed | present | generated | missing
     compile_commands: Optional[Path] = None
+    # the tree's other sources (utilities, solvers): their functions are followed when a
+    # layer calls them, and get no decisions of their own
+    helpers: List[Path] = field(default_factory=list)
 
     def args_for(self, path: Path) -> List[str]:
         return self.flags.get(str(path), self.default_flags)
@@ -93,16 +96,17 @@ def walk(root: Path):
             yield Path(dirpath) / name
 
 
-def _is_analyzable_source(path: Path, root: Path) -> bool:
-    """Sources outside tests/tools/examples that mention a layer (`Layer` in the text).
-    A helper defined only in another kind of source file is then an unknown call."""
+def _source_role(path: Path, root: Path) -> str:
+    """'layer' for sources outside tests/tools/examples that mention a layer (`Layer` in the
+    text), 'helper' for the others there (the tree's utilities: what they define is followed
+    from a layer's calls), '' for the rest."""
     parts = set(path.relative_to(root).parts[:-1])
     if parts & _SKIP_SOURCE_PARTS:
-        return False
+        return ""
     try:
-        return b"Layer" in path.read_bytes()
+        return "layer" if b"Layer" in path.read_bytes() else "helper"
     except OSError:
-        return False
+        return ""
 
 
 def find_compile_commands(root: Path, given: Optional[str]) -> Optional[Path]:
@@ -196,7 +200,7 @@ def input_dir(path: str) -> Path:
 def load(path: str, compile_commands: Optional[str] = None,
          extra_includes: Sequence[str] = (), defines: Sequence[str] = ()) -> SourceTree:
     root = input_dir(path)
-    sources, headers = _tree_files(root, path)
+    sources, helpers, headers = _tree_files(root, path)
     builtin = builtin_include_args()
     notes: List[str] = []
     if not builtin:
@@ -224,24 +228,24 @@ def load(path: str, compile_commands: Optional[str] = None,
             flags[k].append(f"-I{gen}")
     return SourceTree(root=root, sources=sources, headers=headers, flags=flags,
                       default_flags=default, notes=notes, proto_status=proto_status,
-                      compile_commands=cc_path)
+                      compile_commands=cc_path, helpers=helpers)
 
 
-def _tree_files(root: Path, path: str) -> Tuple[List[Path], List[Path]]:
-    """The sources worth analyzing and every header; an InputError when the tree holds no
-    C++ at all."""
-    sources, headers = [], []
+def _tree_files(root: Path, path: str) -> Tuple[List[Path], List[Path], List[Path]]:
+    """The layer sources, the other sources whose functions layers may call, and every
+    header; an InputError when the tree holds no C++ at all."""
+    sources, helpers, headers = [], [], []
     any_source = False
     for p in walk(root):
         if p.suffix in SOURCE_EXTS:
             any_source = True
-            if _is_analyzable_source(p, root):
-                sources.append(p)
+            role = _source_role(p, root)
+            (sources if role == "layer" else helpers if role == "helper" else []).append(p)
         elif p.suffix in HEADER_EXTS:
             headers.append(p)
     if not any_source and not headers:
         raise InputError(f"no C++ sources under {path}")
-    return sources, headers
+    return sources, helpers, headers
 
 
 def _pkg_config_includes(notes: List[str]) -> List[str]:

@@ -37,7 +37,7 @@ void MutRFiniteReluLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                              const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=local-static reason=unknown-call
+  // CGP-MUTANT: unsafe class=local-static reason=global-state
   for (int n = 0; n < num_; ++n) {
     for (int k = 0; k < dim_; ++k) {
       const Dtype x = mutr_finite_or_zero(bottom_data[n * dim_ + k]);

@@ -12,6 +12,8 @@ The walker is one class put together from parts, one module each:
   effects_paths     statements and their paths: guards, branches, loops, exits, `covered`
   effects_exprs     expressions: memory and scalar reads and writes, inductions
   effects_calls     calls: the math library, Blob methods, the tree's functions
+  effects_objects   objects a sample owns (containers, iterators): std methods and
+                    algorithms over them (the table in stdlib)
   effects_pointers  what a pointer, reference or Blob expression points to
   effects_offsets   how an offset depends on the loop variable
   effects_syntax    small helpers over IR nodes
@@ -41,6 +43,7 @@ from .effects_model import (
     _Frame,
     depth_of,
 )
+from .effects_objects import ObjectMixin
 from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
@@ -53,7 +56,8 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
            "covered", "depth_of", "loop_var_and_trip"]
 
 
-class EffectWalker(PathMixin, ExprMixin, CallMixin, PointerMixin, OffsetMixin):
+class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
+                   OffsetMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 

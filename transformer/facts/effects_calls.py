@@ -29,6 +29,8 @@ class CallMixin:
         name = e.name or last_identifier(e.text.split("(", 1)[0])
         args = e.children[1:]
         callee = e.children[0] if e.children else None
+        if self.own_operator(frame, e, name, args, guards, depth):
+            return
         model = TABLE.get(name)
         if model is not None:
             self._library_call(frame, e, name, model, args, guards, depth)
@@ -51,6 +53,8 @@ class CallMixin:
                 self._follow(frame, e, t, args, g, depth)
             return
         base = name.split("::")[-1]
+        if self.std_algorithm(frame, e, base, args, guards, depth):
+            return
         if base in PURE_FUNCTIONS or (callee is not None and callee.kind == "name" and
                                       callee.ref == "" and not name):
             for a in args:
@@ -111,6 +115,8 @@ class CallMixin:
                      guards, depth: int):
         """A method call on an object: Blob shape queries and buffer accessors are known,
         anything else is an unknown call."""
+        if self.own_method(frame, e, callee.children[0], args, guards, depth):
+            return
         if name in BLOB_SHAPE_METHODS:
             for a in args:
                 self.expr(frame, a, guards, depth)

@@ -22,6 +22,7 @@ from .effects_model import (
 )
 from .effects_syntax import _floating, _reads_memory, _thread_name, _words
 from .shapes import norm_text
+from .stdlib import owns_values
 
 _ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
 
@@ -139,7 +140,11 @@ class ExprMixin:
 
     def _expr_construct(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                         statement: bool) -> bool:
-        """A construction: its special members are unknown calls; its parts are walked."""
+        """A construction: its special members are unknown calls; its parts are walked (a
+        container of the sample's own reads the outer memory it is built from)."""
+        if owns_values(e.type or ""):
+            self._own_arguments(frame, e, e.children, guards, depth)
+            return True
         if self._special_members(e.type):
             self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
         return False
@@ -226,9 +231,15 @@ class ExprMixin:
             self._assign_name(frame, e, guards, depth, loop_header)
             return
         if lhs.kind == "member":
-            self.eff.member_scalar_writes.append(f"{lhs.name} at line {e.line}")
+            self._assign_member(frame, lhs, e.line)
             return
         self.eff.unknown_calls.append(f"assignment to {lhs.text.strip()}")
+
+    def _assign_member(self, frame: _Frame, lhs: Node, line: int):
+        """`x.f = v`: a field of the sample's own object (`it->second = v`), else a member
+        of the layer written."""
+        if not self.own_expr(frame, lhs):
+            self.eff.member_scalar_writes.append(f"{lhs.name} at line {line}")
 
     def _assign_name(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool):
         """`x op= v` on a plain variable: a pointer induction or reassignment, the
@@ -281,6 +292,8 @@ class ExprMixin:
         if target.kind == "name":
             self._increment_name(frame, target, op, step, guards, line, step_node)
             return
+        if target.kind == "member" and self.own_expr(frame, target):
+            return  # a field of the sample's own object (`++it->second`)
         if target.kind == "member" or target.ref == "field":
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
             return

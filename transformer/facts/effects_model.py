@@ -230,6 +230,7 @@ class _Frame:
         # alias: writes and reads through them are accesses of that memory
         self.ref_locals: Dict[str, Ptr] = {}
         self.blob_vars: Dict[str, Root] = {}  # Blob* locals -> the Blob they point to
+        self.own_iterators: Dict[str, bool] = {}  # iterators that only point into own objects
         self.returns: List[FrozenSet] = []  # guards under which this callee returned
         # guards under which the innermost loop's iteration (or a switch) was left by
         # continue or break: the rest of the enclosing blocks runs under their negation

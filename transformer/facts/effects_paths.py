@@ -58,11 +58,16 @@ class PathMixin:
 
     def _walk_decls(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
                     in_inner_loop: bool):
-        """Declarations: each initializer's reads, then the variable declared."""
+        """Declarations: each initializer's reads, then the variable declared. An object
+        constructed from pointers (`std::vector<Dtype> v(p, p + k)`) may read through them:
+        what they point to is read at offsets that cannot be split."""
         for d in n.children:
             if d.kind == "decl":
-                if d.children:
-                    self.expr(frame, d.children[0], guards, depth)
+                init = d.children[0] if d.children else None
+                if init is not None and _constructed(d, init):
+                    self._own_arguments(frame, init, init.children, guards, depth)
+                elif init is not None:
+                    self.expr(frame, init, guards, depth)
                 self._declare(frame, d, outer=False)
                 frame.decl_guards[d.name] = frozenset(guards)
 
@@ -303,3 +308,13 @@ def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:
     while c < min(len(write), len(read)) and write[c] == read[c]:
         c += 1
     return not read[c:] or not write[c:] or write[c:] == read[c:]
+
+
+def _constructed(decl: Node, init: Node) -> bool:
+    """Is decl an object (not a pointer or reference) built by a constructor call from a
+    list of arguments (`T v(a, b)`, also unresolved in a template: a parenthesized list)?"""
+    if "*" in decl.type or "&" in decl.type:
+        return False
+    return init.kind == "construct" or (init.kind == "other" and
+                                        init.name in ("UNEXPOSED_EXPR", "PAREN_LIST_EXPR") and
+                                        init.text.lstrip().startswith("("))

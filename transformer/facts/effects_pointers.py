@@ -131,6 +131,8 @@ class PointerMixin:
         b = frame.bindings.get(e.name)
         if isinstance(b, Ptr):
             return b
+        if self.own_object(frame, e.name):  # a container or iterator of the sample's own
+            return Ptr(Root("private", e.name, "raw"), Offset())
         if e.ref in SHARED_REFS + ("thread",) and ("*" in e.type or "[" in e.type):
             return Ptr(self._scalar_root(frame, e.name, e.ref), Offset())
         if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
@@ -138,7 +140,11 @@ class PointerMixin:
         return None
 
     def _ptr_call(self, frame: _Frame, e: Node) -> Optional[Ptr]:
-        """A Blob buffer accessor (`b->cpu_data()`); None for any other call."""
+        """A Blob buffer accessor (`b->cpu_data()`), a position in the sample's own
+        object (`v.data()`, `v.begin()`, `it->`); None for any other call."""
+        own = self.own_pointer(frame, e)
+        if own is not None:
+            return own
         if e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
             self._accessor(frame, e)

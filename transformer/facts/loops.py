@@ -294,7 +294,7 @@ def in_lambda(fn: FunctionIR, n: Node) -> bool:
                for m in fn.body.walk())
 
 
-def collect_outside_layers(program: Program) -> List[LoopFacts]:
+def collect_outside_layers(program: Program, skip_files=frozenset()) -> List[LoopFacts]:
     """Elementwise math calls in the functions that are not layer methods: the solver's
     update, the net's clearing of parameter diffs, and other whole-array passes. Only
     methods defined in source files (a header's inline code is compiled into units that do
@@ -307,7 +307,7 @@ def collect_outside_layers(program: Program) -> List[LoopFacts]:
         if not cls or cls == LAYER_ROOT or program.is_layer(cls):
             continue
         for fn in defs:
-            if not fn.file.endswith(SOURCE_SUFFIXES):
+            if not fn.file.endswith(SOURCE_SUFFIXES) or fn.file in skip_files:
                 continue
             degraded = fn.file in program.degraded_files
             omp = [n for n in fn.body.walk() if n.kind == "omp"]

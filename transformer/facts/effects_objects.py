@@ -1,0 +1,114 @@
+"""Objects a sample owns (a container, iterator, string or pair declared inside the
+iteration, holding plain values: `stdlib.owns_values`): their methods, operators and the
+standard algorithms over them (`stdlib.ALGORITHMS`) touch only the sample's own memory.
+"""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ..ir import Node
+from .effects_model import Offset, Ptr, Root, _Frame
+from .stdlib import ALGORITHMS, POSITIONS, is_iterator, owns_values
+
+
+class ObjectMixin:
+    """The sample-owned objects of `EffectWalker` (its state is set in effects.py)."""
+
+    def own_object(self, frame: _Frame, name: str) -> bool:
+        """A variable declared inside the iteration that holds plain values of its own, or
+        an iterator there that only ever points into one."""
+        if name not in frame.inside:
+            return False
+        t = self._decl_types.get(name, "")
+        return owns_values(t) or (is_iterator(t) and self._own_iterator(frame, name))
+
+    def _own_iterator(self, frame: _Frame, name: str) -> bool:
+        """Is every value the function gives `name` (its initializers and assignments, on
+        any path) a position in the sample's own object?"""
+        cache = frame.own_iterators
+        if name not in cache:
+            cache[name] = False  # while deciding: not own (no recursion through itself)
+            values = [n.children[0] for n in frame.fn.body.walk()
+                      if n.kind == "decl" and n.name == name and n.children]
+            values += [n.children[1] for n in frame.fn.body.walk()
+                       if n.kind == "assign" and len(n.children) == 2 and
+                       n.children[0].kind == "name" and n.children[0].name == name]
+            cache[name] = bool(values) and all(self.own_expr(frame, v) for v in values)
+        return cache[name]
+
+    def own_expr(self, frame: _Frame, n: Optional[Node]) -> bool:
+        """Does n denote the sample's own object or a position in it (`v`, `it`,
+        `v.begin() + k`, `it->second`, `v[i].first`)?"""
+        while n is not None and n.kind in ("paren", "cast") and n.children:
+            n = n.children[0]
+        if n is None:
+            return False
+        if n.kind == "name":
+            return self.own_object(frame, n.name)
+        if n.kind == "member" and n.children:
+            return self.own_expr(frame, n.children[0])
+        if n.kind == "index" and n.children:
+            return self.own_expr(frame, n.children[0])
+        if n.kind == "binop" and n.op in ("+", "-") and len(n.children) == 2:
+            return self.own_expr(frame, n.children[0])
+        if n.kind == "call" and n.children:
+            callee = n.children[0]
+            if (n.name or "").startswith("operator") and len(n.children) > 1:
+                return self.own_expr(frame, n.children[1])
+            if callee.kind == "member" and callee.children and n.name in POSITIONS:
+                return self.own_expr(frame, callee.children[0])
+        return False
+
+    def own_pointer(self, frame: _Frame, n: Node) -> Optional[Ptr]:
+        """What an expression on the sample's own object points to: that object."""
+        if not self.own_expr(frame, n):
+            return None
+        base = n
+        while base.children and base.kind != "name":
+            base = base.children[1] if base.kind == "call" and (
+                base.name or "").startswith("operator") and len(base.children) > 1 \
+                else base.children[0]
+        return Ptr(Root("private", base.name or base.text.strip(), "raw"), Offset())
+
+    def own_method(self, frame: _Frame, e: Node, receiver: Node, args: List[Node], guards,
+                   depth: int) -> bool:
+        """`v.m(args)` on the sample's own object: its arguments read; outer memory they
+        point to is read at offsets that cannot be split (`v.assign(p, p + k)`)."""
+        if not self.own_expr(frame, receiver):
+            return False
+        self._own_arguments(frame, e, args, guards, depth)
+        return True
+
+    def own_operator(self, frame: _Frame, e: Node, name: str, args: List[Node], guards,
+                     depth: int) -> bool:
+        """An operator of the sample's own object (`++it`, `it->`, `*it`, `it == end`)."""
+        if not name.startswith("operator") or not args or \
+                not any(self.own_expr(frame, a) for a in args):
+            return False
+        self._own_arguments(frame, e, args, guards, depth)
+        return True
+
+    def std_algorithm(self, frame: _Frame, e: Node, name: str, args: List[Node], guards,
+                      depth: int) -> bool:
+        """A standard algorithm (stdlib.ALGORITHMS): over the sample's own objects, no
+        effect outside them; a read range of outer memory is read across samples; a written
+        range or output in outer memory is not followed (False: an unknown call)."""
+        algo = ALGORITHMS.get(name)
+        if algo is None:
+            return False
+        written = [i for f, _last, mode in algo.ranges if mode == "write" for i in (f,)]
+        written += list(algo.outputs)
+        if any(i < len(args) and not self.own_expr(frame, args[i]) for i in written):
+            return False
+        self._own_arguments(frame, e, args, guards, depth)
+        return True
+
+    def _own_arguments(self, frame: _Frame, e: Node, args: List[Node], guards, depth: int):
+        for a in args:
+            if self.own_expr(frame, a):
+                continue
+            self.expr(frame, a, guards, depth)
+            p = self.eval_ptr(frame, a)
+            if p is not None and p.root.kind != "private":
+                self.record(p.plus(Offset(opaque=True)), "read", guards, e.line,
+                            frame.fn.file, e.name or "call")

@@ -1,0 +1,91 @@
+"""The standard library as layers use it: which objects a sample may own, and the effects of
+the algorithms by argument, like the math library's table (`mathlib.TABLE`).
+
+An object declared inside the iteration whose type is a standard container of plain
+values (CONTAINERS of PLAIN types: no `*`, smart pointer, Blob or class of the tree) is the
+sample's own: its methods and operators touch only it, and what they hand out (`begin()`,
+`data()`, `operator[]`) points into it. A container of pointers may hand out outer memory,
+and a class of the tree has methods of its own, so neither is. An iterator declared inside
+the iteration is the sample's own when every value the function gives it is a position in
+such an object.
+
+ALGORITHMS: for each algorithm, its iterator ranges `(first, last, mode)` and its output
+iterators `(index, mode)`. Over the sample's own objects an algorithm has no effect outside
+them. Over outer memory, a read range is a read at offsets the analysis cannot split; a
+written range or output is not followed (an unknown call).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, Tuple
+
+# Containers whose values are plain data of their own (with `std::` or, after `using`,
+# without), and the plain types they may hold: any other name in the type (a class of the
+# tree, whose methods may do anything; a smart pointer; a Blob) and any `*` or `&` make the
+# object not the sample's own.
+CONTAINERS = {"vector", "map", "multimap", "set", "multiset", "unordered_map",
+              "unordered_set", "pair", "string", "basic_string", "deque", "list", "array",
+              "priority_queue", "queue", "stack", "bitset", "less", "greater", "hash",
+              "equal_to", "allocator", "char_traits"}
+PLAIN = {"std", "const", "int", "unsigned", "signed", "long", "short", "char", "bool", "float",
+         "double", "Dtype", "size_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+         "uint16_t", "uint32_t", "uint64_t", "size_type", "__cxx11"}
+_NAME = re.compile(r"[A-Za-z_]\w*")
+# An iterator's type, as written (`std::map<int, int>::iterator`) or as deduced
+# (`std::_Rb_tree_iterator<...>`, `__gnu_cxx::__normal_iterator<float *, ...>`).
+ITERATOR = re.compile(r"iterator", re.I)
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    ranges: Tuple[Tuple[int, int, str], ...]  # (first, last, read | write)
+    outputs: Tuple[int, ...] = ()  # output iterators, written
+
+
+_R, _W = "read", "write"
+ALGORITHMS: Dict[str, Algorithm] = {
+    "sort": Algorithm(((0, 1, _W),)),
+    "stable_sort": Algorithm(((0, 1, _W),)),
+    "partial_sort": Algorithm(((0, 2, _W),)),
+    "nth_element": Algorithm(((0, 2, _W),)),
+    "reverse": Algorithm(((0, 1, _W),)),
+    "fill": Algorithm(((0, 1, _W),)),
+    "iota": Algorithm(((0, 1, _W),)),
+    "max_element": Algorithm(((0, 1, _R),)),
+    "min_element": Algorithm(((0, 1, _R),)),
+    "minmax_element": Algorithm(((0, 1, _R),)),
+    "accumulate": Algorithm(((0, 1, _R),)),
+    "count": Algorithm(((0, 1, _R),)),
+    "find": Algorithm(((0, 1, _R),)),
+    "lower_bound": Algorithm(((0, 1, _R),)),
+    "upper_bound": Algorithm(((0, 1, _R),)),
+    "copy": Algorithm(((0, 1, _R),), outputs=(2,)),
+    "fill_n": Algorithm((), outputs=(0,)),
+    "copy_n": Algorithm((), outputs=(2,)),
+    "distance": Algorithm(((0, 1, _R),)),
+}
+
+# Methods and free functions that hand out a position in the object: their result points
+# into it.
+POSITIONS = {"begin", "end", "rbegin", "rend", "cbegin", "cend", "data", "find",
+             "lower_bound", "upper_bound", "front", "back", "at"}
+
+
+def owns_values(type_text: str) -> bool:
+    """Is a variable of this type a value the sample owns outright (a container, string or
+    pair of plain values)? Iterators are not: where one points depends on its value
+    (`is_iterator`)."""
+    t = type_text.strip()
+    if not t or "*" in t or "&" in t or ITERATOR.search(t):
+        return False
+    names = _NAME.findall(t)
+    return bool(names) and any(n in CONTAINERS for n in names) and \
+        all(n in CONTAINERS or n in PLAIN for n in names)
+
+
+def is_iterator(type_text: str) -> bool:
+    """An iterator's type (or `auto`): the sample's own when every value it is given is a
+    position in the sample's own object."""
+    t = type_text.strip()
+    return t == "auto" or (bool(ITERATOR.search(t)) and "&" not in t)
