@@ -314,6 +314,18 @@ def _top_const(type_text: str) -> bool:
     return "*" not in t and "&" not in t and "const" in t.replace("(", " ").split()
 
 
+def accumulated_arrays(d: Decision, fn: FunctionIR) -> List[dict]:
+    """The buffers a region accumulates into, as the templates write them: the pointer
+    variable each part redirects to its slot, whether it can be assigned (else declared in
+    the lambda), and the bounds check of a redirected accessor (its count is checked too)."""
+    redirected = {h.var: h for h in d.hoist if h.redirected}
+    return [{"var": x.var, "root": x.root, "blob": x.blob,
+             "assign": x.var in redirected or assignable(fn, x.var),
+             "vector": redirected[x.var].vector if x.var in redirected else "",
+             "index": redirected[x.var].index if x.var in redirected else ""}
+            for x in d.reduce if x.kind == "array"]
+
+
 def region_test(env, d: Decision, bottoms: str) -> str:
     """The run-time test a region runs in parallel under (templates/batch_work.cpp.j2):
     its work, and that what it reads across samples shares no memory with what it writes."""

@@ -48,13 +48,7 @@ class BatchLoop(Kind):
     def render(renderer, r, fn, loop) -> None:
         d = r.decision
         body = loop.children[3]
-        redirected = {h.var: h for h in d.hoist if h.redirected}
-        arrays = [{"var": x.var, "root": x.root, "blob": x.blob,
-                   "assign": x.var in redirected or R.assignable(fn, x.var),
-                   # a redirected accessor called under a bounds check: so is its count
-                   "vector": redirected[x.var].vector if x.var in redirected else "",
-                   "index": redirected[x.var].index if x.var in redirected else ""}
-                  for x in d.reduce if x.kind == "array"]
+        arrays = R.accumulated_arrays(d, fn)
         privates = [{"name": p.name, "member": p.kind == "member", "copy_in": p.copy_in,
                      "aliases": [{"var": a.var, "type": a.type, "buf": a.buf,
                                   "const": a.type.lstrip().startswith("const"),

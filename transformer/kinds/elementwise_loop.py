@@ -17,11 +17,12 @@ class ElementwiseLoop(Kind):
 
     @staticmethod
     def form_problem(d, form: Form) -> str:
-        arrays = [x.name for x in d.reduce if x.kind == "array"]
-        if d.privatize or arrays or d.induction:
-            what = ", ".join([p.name for p in d.privatize] + arrays + [i.var for i in d.induction])
-            return (f"{what}: an elementwise loop is rewritten without scratch, accumulators "
-                    f"or inductions")
+        if d.privatize or d.induction:
+            what = ", ".join([p.name for p in d.privatize] + [i.var for i in d.induction])
+            return f"{what}: an elementwise loop is rewritten without scratch or inductions"
+        for x in d.reduce:
+            if x.kind == "array" and not x.var:
+                return f"{x.name} is accumulated without a pointer variable to redirect"
         extremes = [x.name for x in d.reduce if x.kind == "scalar" and x.op != "+"]
         if extremes:
             return (f"{', '.join(extremes)}: max and min reductions are written for batch "
@@ -41,9 +42,11 @@ class ElementwiseLoop(Kind):
     def render(renderer, r, fn, loop) -> None:
         d = r.decision
         scalars = [x.name for x in d.reduce if x.kind == "scalar"]
+        arrays = R.accumulated_arrays(d, fn)
         copies = list(dict.fromkeys(d.private_scalars +
-                                    [v for v in scalars if R.assignable(fn, v)]))
+                                    [v for v in scalars if R.assignable(fn, v)] +
+                                    [a["var"] for a in arrays if a["assign"]]))
         renderer.region(r, loop, R.hoist_subs(d, loop.children[3]), ElementwiseLoop.TEMPLATE,
                         what="elements in parallel", scalars=scalars, copies=copies,
-                        reads=R.read_scalars(fn, loop, copies),
+                        arrays=arrays, reads=R.read_scalars(fn, loop, copies),
                         work=R.region_test(renderer.env, d, ""))
