@@ -79,8 +79,24 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 privatize[name] = got
             else:
                 slices.append(name)
-    return list(privatize.values()), list(reduce.values()), assumes, \
-        list(dict.fromkeys(slices)), apart
+    return list(privatize.values()), _merge_chosen(e, list(reduce.values()), assumes), \
+        assumes, list(dict.fromkeys(slices)), apart
+
+
+def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> List[Reduced]:
+    """Reductions through one pointer variable that a conditional set to one of two Blobs'
+    buffers before the loop: one reduction of that pointer, sized by the chosen Blob."""
+    by_var: Dict[str, List[Reduced]] = {}
+    for r in reduce:
+        if r.kind == "array" and r.var in e.chosen_blobs:
+            by_var.setdefault(r.var, []).append(r)
+    out = [r for r in reduce if not (r.kind == "array" and r.var in by_var)]
+    for var, rs in by_var.items():
+        blob = e.chosen_blobs[var]
+        out.append(Reduced(name=var, kind="array", extent=f"{blob}->count()", var=var,
+                           root="chosen", blob=blob, buf=rs[0].buf))
+        assumes.append(f"{var} is the {rs[0].buf} of {blob}, chosen before the loop")
+    return out
 
 
 def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
@@ -207,6 +223,7 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
 def _array_reduction(e: BodyEffects, root) -> Reduced:
     label = root.label()
     var = e.aliases.get(label, "")
+    var = var if var in e.at_start else ""  # else not the whole buffer: not redirected
     return Reduced(name=var or label, kind="array", extent=f"{root.name}.count()", var=var,
                    root=root.kind, blob=root.name, buf=root.buf)
 

@@ -48,7 +48,7 @@ from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_syntax import _assigned_values, _is_mutable_ref, _loop_var_and_trip, _updated_names
-from .mathlib import TABLE
+from .mathlib import BLOB_BUFFERS, TABLE
 from .shapes import ShapeOracle
 
 __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset", "Choice", "Ptr",
@@ -101,9 +101,11 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
                     self._ptr_types[p.name] = p.type
                     frame.ptrs[p.name] = Ptr(Root("unknown", p.name, "raw"), Offset())
         self._bind(frame, before)
+        self.eff.at_start = _at_start(before) & set(frame.ptrs)
         self.eff.macro = loop.macro
         for var, ptr in frame.ptrs.items():
-            self.eff.aliases.setdefault(ptr.root.label(), var)
+            for c in ptr.choices if var in self.eff.chosen_blobs else ptr.choices[:1]:
+                self.eff.aliases.setdefault(c.root.label(), var)
             if var in self._ptr_types:
                 for c in ptr.choices:
                     self.eff.alias_vars.setdefault(c.root.label(), []).append(
@@ -205,6 +207,9 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
             ptr = self.eval_ptr(frame, init)
             if ptr is not None:
                 frame.ptrs[decl.name] = ptr
+                if len(ptr.choices) == 2 and self._chosen_blob(frame, init) is not None:
+                    recv = init.children[0].children[0]
+                    self.eff.chosen_blobs[decl.name] = recv.text.strip()
         else:
             frame.values[decl.name] = init
 
@@ -214,3 +219,32 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
 
 
 loop_var_and_trip = _loop_var_and_trip
+
+
+def _at_start(before: List[Node]) -> Set[str]:
+    """Pointer variables declared or assigned (`=`) only as an accessor's result
+    (`Dtype* d = b->mutable_cpu_diff()`, also of a Blob chosen by a conditional) or a null
+    pointer, and never advanced or incremented by any statement before the loop: where
+    they point when the loop begins, they point to the start of a buffer."""
+    declared, moved = set(), set()
+    for stmt in before:
+        for n in stmt.walk():
+            if n.kind == "decl" and "*" in n.type:
+                if n.children and not _start_value(n.children[0]):
+                    moved.add(n.name)
+                declared.add(n.name)
+            elif n.kind == "assign" and n.children and n.children[0].kind == "name":
+                if n.op != "=" or len(n.children) < 2 or not _start_value(n.children[1]):
+                    moved.add(n.children[0].name)
+            elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and \
+                    n.children and n.children[0].kind == "name":
+                moved.add(n.children[0].name)
+    return declared - moved
+
+
+def _start_value(v: Node) -> bool:
+    """An accessor's result (the start of a Blob's buffer) or a null pointer."""
+    while v.kind in ("paren", "cast") and v.children:
+        v = v.children[0]
+    return (v.kind == "call" and v.name in BLOB_BUFFERS) or \
+        v.text.strip() in ("nullptr", "NULL", "0")

@@ -202,9 +202,16 @@ class BodyEffects:
     shared_state: List[str] = field(default_factory=list)
     helpers: List[str] = field(default_factory=list)  # methods followed
     aliases: Dict[str, str] = field(default_factory=dict)  # root label -> local pointer name
+    # pointer variables that hold the start of a Blob's buffer when the loop begins: set by
+    # their declaration to an accessor's result and never moved before the loop (what an
+    # accumulation may be redirected through, a whole buffer's worth)
+    at_start: Set[str] = field(default_factory=set)
     # root label -> every pointer variable declared before the loop that points into it,
     # with its declared type: [(name, type)]
     alias_vars: Dict[str, List[Tuple[str, str]]] = field(default_factory=dict)
+    # pointer variables set before the loop from a Blob chosen by a conditional
+    # (`(c ? blobs_[0].get() : bottom[1])->mutable_cpu_diff()`) -> that Blob expression
+    chosen_blobs: Dict[str, str] = field(default_factory=dict)
     live_in: Set[str] = field(default_factory=set)  # scratch written before the loop
     # scratch -> where something reads what the loop left in it (facts/liveness.py)
     read_after: Dict[str, str] = field(default_factory=dict)

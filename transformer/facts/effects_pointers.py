@@ -145,12 +145,34 @@ class PointerMixin:
         own = self.own_pointer(frame, e)
         if own is not None:
             return own
+        chosen = self._chosen_blob(frame, e)
+        if chosen is not None:
+            return chosen
         if e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
             self._accessor(frame, e)
             return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
                        Offset())
         return None
+
+    def _chosen_blob(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """`(c ? A : B)->mutable_cpu_diff()` with A and B both known Blobs: either buffer,
+        under the condition or its negation; None for any other call."""
+        if e.name not in BLOB_BUFFERS or not e.children or e.children[0].kind != "member" \
+                or not e.children[0].children:
+            return None
+        recv = e.children[0].children[0]
+        while recv.kind in ("paren", "cast") and recv.children:
+            recv = recv.children[0]
+        if recv.kind != "cond" or len(recv.children) != 3:
+            return None
+        buf = BLOB_BUFFERS[e.name][0]
+        roots = [self.blob_root(frame, b, buf) for b in recv.children[1:]]
+        if any(r.kind not in ("io", "param", "member") for r in roots):
+            return None
+        atom = self.guard_atom(frame, recv.children[0])
+        return Ptr(choices=[Choice(r, Offset(), frozenset({(atom[0], atom[1] == pos)}))
+                            for r, pos in zip(roots, (True, False))])
 
     def _ptr_binop(self, frame: _Frame, e: Node) -> Optional[Ptr]:
         """`p + i`, `i + p`, `p - i`: the pointer moved by the offset."""
