@@ -126,6 +126,10 @@ class Hoist:
     vector: str = ""  # bounds-check: k < V.size()
     index: str = ""
     uses: List[Tuple[str, int, int]] = field(default_factory=list)  # (file, start, end)
+    # a Blob the body reaches only under a condition, not by index: evaluated only when it
+    # holds elements (`X.count() > 0 ? X.mutable_cpu_data() : nullptr`: a Blob never shaped
+    # has no memory, and its accessor fails); the receiver with its `.` or `->`
+    nonempty: str = ""
     blob: str = ""  # the Blob it reaches (blobs_[0], top[1]) and its buffer
     buf: str = ""
     redirected: bool = False  # an accumulation's target: each part points it at its slot

@@ -437,6 +437,8 @@ def _hoist(a, hoists: Dict[str, Hoist]) -> None:
                                 blob=a.root_name, buf=BLOB_BUFFERS[a.method][0])
     if checked:
         h.vector, h.index = a.vector, a.index
+    elif a.guarded:
+        h.nonempty = a.text[:len(a.text) - len(a.method + "()")].rstrip()
     if (a.file, a.start, a.end) not in h.uses:
         h.uses.append((a.file, a.start, a.end))
 
