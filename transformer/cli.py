@@ -159,10 +159,12 @@ def _add_train_arguments(p: argparse.ArgumentParser) -> None:
 
 def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
     """bench's arguments."""
-    p.add_argument("path", help="the original Caffe-style source tree")
-    p.add_argument("--net", default="lenet",
+    p.add_argument("path", nargs="?",
+                   help="the original Caffe-style source tree (not with --from-pack)")
+    p.add_argument("--net", default=None,
                    help="lenet, cifar10_quick, cifar10_full (the tree's examples), or a "
-                        "solver or net .prototxt (default lenet)")
+                        "solver or net .prototxt (default lenet; with --pack, a comma-"
+                        "separated list, default lenet,cifar10_quick,cifar10_full)")
     p.add_argument("--threads", default="1,2", metavar="LIST",
                    help="thread counts (default 1,2; 1 is always measured)")
     p.add_argument("--iterations", type=int, default=20,
@@ -197,9 +199,23 @@ def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--compare-torch", action="store_true",
                    help="also train the same net in PyTorch on the CPU at each thread count, "
                         "in the same interleaved runs (needs PyTorch: pip install torch)")
+    _add_pack_arguments(p)
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
     p.add_argument("--quiet", action="store_true", help="print only the speedup line")
     p.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
+
+
+def _add_pack_arguments(p: argparse.ArgumentParser) -> None:
+    """bench's prepared many-core run (issue 24): the folder, and its results back here."""
+    p.add_argument("--pack", metavar="DIR",
+                   help="instead of timing here, pack both drivers, their libraries, the "
+                        "nets (synthetic data) and run.sh into DIR (at most 60 MB) for a "
+                        "bare many-core machine: bash DIR/run.sh")
+    p.add_argument("--pack-net", action="append", default=[], metavar="FILE",
+                   help="with --pack, also this net or solver .prototxt (repeatable)")
+    p.add_argument("--from-pack", metavar="RESULTS",
+                   help="the results directory of a packed run: its table, and with --json "
+                        "and --plot the figures and plots (no PATH)")
 
 
 SUBCOMMANDS = ("analyze", "transform", "check", "bench")
@@ -365,12 +381,51 @@ def _check_mpi(opts, args) -> int:
     return EXIT_OK if rep.ok else EXIT_FAIL
 
 
+def _bench_pack(args) -> int:
+    """--pack DIR and --from-pack RESULTS."""
+    from .bench import pack, pack_results
+    from .buildtree import jobs_default
+    if args.pack and args.from_pack:
+        raise InputError("--pack and --from-pack do not go together")
+    if args.from_pack:
+        result = pack_results.load(Path(args.from_pack))
+        if args.json:
+            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        _write_json(args.json, result)
+        if args.plot:
+            for path in pack_results.plot(result, Path(args.plot)):
+                _say(args.quiet)(f"wrote {path}")
+        print(pack_results.table(result))
+        return EXIT_OK
+    if args.path is None:
+        raise InputError("bench --pack needs PATH, the tree to pack")
+    names = [n.strip() for n in args.net.split(",") if n.strip()] if args.net else None
+    opts = pack.PackOptions(path=args.path, out=args.pack, nets=names or pack.DEFAULT_NETS,
+                            extra_nets=args.pack_net,
+                            threads=sorted(set(pack.PACK_THREADS)
+                                           | set(_int_list(args.threads, "--threads"))),
+                            work=args.work, transformed=args.transformed,
+                            jobs=args.jobs or jobs_default(),
+                            data_shape=_int_list(args.data_shape, "--data-shape")
+                            if args.data_shape else None, batch=args.batch)
+    manifest = pack.pack(opts, say=_say(args.quiet))
+    _write_json(args.json, manifest)
+    print(pack.line(manifest))
+    return EXIT_OK
+
+
 def cmd_bench(args) -> int:
     from .bench import report as bench_report
     from .bench.plot import plot
     from .bench.run import BenchOptions, run
     from .buildtree import jobs_default
-    opts = BenchOptions(path=args.path, net=args.net,
+    if args.pack or args.from_pack:
+        return _bench_pack(args)
+    if args.path is None:
+        raise InputError("bench needs PATH, the tree to time")
+    if args.pack_net:
+        raise InputError("--pack-net goes with --pack")
+    opts = BenchOptions(path=args.path, net=args.net or "lenet",
                         threads=_int_list(args.threads, "--threads"),
                         iterations=args.iterations, warmup=args.warmup, repeats=args.repeats,
                         transformed=args.transformed, work=args.work, data=args.data,
