@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import List, Optional
 
 from . import __version__
+from .bench.pack_args import add_arguments as pack_arguments
 from .errors import CheckFailure, InputError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
@@ -199,23 +200,10 @@ def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--compare-torch", action="store_true",
                    help="also train the same net in PyTorch on the CPU at each thread count, "
                         "in the same interleaved runs (needs PyTorch: pip install torch)")
-    _add_pack_arguments(p)
+    pack_arguments(p)
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
     p.add_argument("--quiet", action="store_true", help="print only the speedup line")
     p.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
-
-
-def _add_pack_arguments(p: argparse.ArgumentParser) -> None:
-    """bench's prepared many-core run (issue 24): the folder, and its results back here."""
-    p.add_argument("--pack", metavar="DIR",
-                   help="instead of timing here, pack both drivers, their libraries, the "
-                        "nets (synthetic data) and run.sh into DIR (at most 60 MB) for a "
-                        "bare many-core machine: bash DIR/run.sh")
-    p.add_argument("--pack-net", action="append", default=[], metavar="FILE",
-                   help="with --pack, also this net or solver .prototxt (repeatable)")
-    p.add_argument("--from-pack", metavar="RESULTS",
-                   help="the results directory of a packed run: its table, and with --json "
-                        "and --plot the figures and plots (no PATH)")
 
 
 SUBCOMMANDS = ("analyze", "transform", "check", "bench")
@@ -338,6 +326,7 @@ def _say(quiet: bool):
 
 def _write_json(path: Optional[str], data) -> None:
     if path:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         with open(path, "w") as fh:
             json.dump(data, fh, indent=2)
 
@@ -389,8 +378,6 @@ def _bench_pack(args) -> int:
         raise InputError("--pack and --from-pack do not go together")
     if args.from_pack:
         result = pack_results.load(Path(args.from_pack))
-        if args.json:
-            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         _write_json(args.json, result)
         if args.plot:
             for path in pack_results.plot(result, Path(args.plot)):
