@@ -117,6 +117,14 @@ struct Net {
 
 int main(int argc, char** argv) {
   const int num = std::atoi(argv[1]), size = std::atoi(argv[2]), nets = std::atoi(argv[3]);
+  if (argc > 4) {  // "grow": a small layer's regions, then a 16 times larger one's
+    Net small(size / 16), big(size);
+    for (int round = 0; round < 2; ++round) small.layer(0, num, round);
+    for (int round = 0; round < 2; ++round) big.layer(0, num, round);
+    std::printf("bad %d scratch %lld\n", small.bad.load() + big.bad.load(),
+                cgp::scratch_bytes());
+    return 0;
+  }
   std::vector<std::unique_ptr<Net> > all;
   for (int k = 0; k < nets; ++k) all.emplace_back(new Net(size));
   std::vector<std::thread> apps;
@@ -139,8 +147,8 @@ def program(tmp_path_factory):
     return build_runtime_program(tmp_path_factory.mktemp("workspace"), PROGRAM)
 
 
-def _run(program, num, size, nets, threads):
-    words = run_program(program, [num, size, nets], threads, force=True)
+def _run(program, num, size, nets, threads, *more):
+    words = run_program(program, [num, size, nets, *more], threads, force=True)
     return dict(zip(words[::2], words[1::2]))
 
 
@@ -168,3 +176,21 @@ def test_two_nets_in_two_application_threads_never_share_scratch(program, round_
 def test_one_thread_runs_on_the_shared_blobs(program):
     got = _run(program, 5, 100, 1, 1)
     assert got["bad"] == "0" and got["scratch"] == "0", got
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_larger_region_replaces_the_free_blocks_it_outgrows(program, threads):
+    """The peak held: a thread whose workspace is too small for the next region frees it
+    before taking a larger one, so the peak is the larger need, not the two added."""
+    size = 4096
+    got = _run(program, 24, size, 1, threads, "grow")
+    assert got["bad"] == "0", got
+    big_region = 4 * size * 4
+    small_region = big_region // 16
+    old_blobs = (size + size // 16) * 4 * 2  # the Blobs without set_cpu_data, both nets
+    workers = threads - 1  # the calling thread writes the shared Blobs, but for the one
+    copied_in = size * 4   # copied in (`pad`), which every thread takes a copy of
+    need = workers * (big_region + old_blobs) + copied_in
+    peak = int(got["scratch"])
+    assert need <= peak <= need + threads * 4 * 64, got
+    assert small_region > 4 * 64  # without the rule the peak is higher by a small region
