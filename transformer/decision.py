@@ -72,6 +72,8 @@ class Reduced:
     blob: str = ""  # the Blob expression, e.g. blobs_[0] or top[0]
     buf: str = ""  # data | diff
     of: str = ""  # for op 'arg': the scalar max or min it follows
+    # root 'chosen': the condition and the two Blobs it chooses between, as written
+    choice: List[str] = field(default_factory=list)
 
 
 @dataclass

@@ -92,10 +92,11 @@ def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> 
             by_var.setdefault(r.var, []).append(r)
     out = [r for r in reduce if not (r.kind == "array" and r.var in by_var)]
     for var, rs in by_var.items():
-        blob = e.chosen_blobs[var]
-        out.append(Reduced(name=var, kind="array", extent=f"{blob}->count()", var=var,
-                           root="chosen", blob=blob, buf=rs[0].buf))
-        assumes.append(f"{var} is the {rs[0].buf} of {blob}, chosen before the loop")
+        cond, a, b = e.chosen_blobs[var]
+        out.append(Reduced(name=var, kind="array", extent="count() of the chosen Blob",
+                           var=var, root="chosen", blob=f"{a} or {b}", buf=rs[0].buf,
+                           choice=[cond, a, b]))
+        assumes.append(f"{var} is the {rs[0].buf} of {a} or {b}, chosen before the loop")
     return out
 
 

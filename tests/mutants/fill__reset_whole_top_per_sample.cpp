@@ -39,7 +39,7 @@ void MutRFillResetLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   const int count = top[0]->count();
-  // CGP-MUTANT: unsafe class=cross-sample reason=unknown-call
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     std::fill(top_data, top_data + count, Dtype(0));
     int best = 0;

@@ -33,7 +33,7 @@ void MutSortAllLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
     const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=cross-sample reason=unknown-call
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     for (int d = 0; d < dim_; ++d) {
       top_data[n * dim_ + d] = bottom_data[n * dim_ + d];

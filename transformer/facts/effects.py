@@ -69,6 +69,8 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         self.order = 0
         self.loop_var = ""
         self.inner_vars: List[Tuple[str, str]] = []  # (var, trip text)
+        # inner loops `for (k = 0; k < T; ++k)` whose bodies never assign k: k in [0, T)
+        self.counted: Dict[str, str] = {}  # var -> T (normalized text)
         self.outer_pointers: Set[str] = set()
         self.outer_scalars: Set[str] = set()
         self._induction_vars: Set[str] = set()
@@ -207,9 +209,9 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
             ptr = self.eval_ptr(frame, init)
             if ptr is not None:
                 frame.ptrs[decl.name] = ptr
-                if len(ptr.choices) == 2 and self._chosen_blob(frame, init) is not None:
-                    recv = init.children[0].children[0]
-                    self.eff.chosen_blobs[decl.name] = recv.text.strip()
+                choice = self.chosen_choice(frame, init)
+                if len(ptr.choices) == 2 and choice is not None:
+                    self.eff.chosen_blobs[decl.name] = choice
         else:
             frame.values[decl.name] = init
 
@@ -246,5 +248,7 @@ def _start_value(v: Node) -> bool:
     """An accessor's result (the start of a Blob's buffer) or a null pointer."""
     while v.kind in ("paren", "cast") and v.children:
         v = v.children[0]
+    if v.kind == "cond" and len(v.children) == 3:  # c ? a->diff() : b->diff()
+        return all(_start_value(c) for c in v.children[1:])
     return (v.kind == "call" and v.name in BLOB_BUFFERS) or \
         v.text.strip() in ("nullptr", "NULL", "0")

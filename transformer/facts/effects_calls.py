@@ -103,13 +103,20 @@ class CallMixin:
                 beta = _constant(args[eff.acc_if])
                 mode = "write" if beta == 0.0 else ("acc" if beta == 1.0 else "update")
             if eff.extent in model.params:
-                # a block of `extent` elements at a stride of that size: the blocks are apart
                 size = norm_text(args[model.params.index(eff.extent)].text)
-                p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
-                                 for c in p.choices])
-                if any(_spills(size, c.offset) for c in p.choices):
-                    p = p.plus(Offset(shifted=True))  # 2 * S elements at a stride of S
-            self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+                self.record_block(frame, e, p, size, mode, guards, name)
+            else:
+                self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+
+    def record_block(self, frame: _Frame, e: Node, p: Ptr, size: str, mode: str, guards,
+                     via: str):
+        """An access to a block of `size` elements at p: at a stride of that size the
+        blocks are apart; 2 * S elements at a stride of S reach the next sample."""
+        p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
+                         for c in p.choices])
+        if any(_spills(size, c.offset) for c in p.choices):
+            p = p.plus(Offset(shifted=True))
+        self.record(p, mode, guards, e.line, frame.fn.file, via, size)
 
     def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
                      guards, depth: int):

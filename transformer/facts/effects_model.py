@@ -210,8 +210,10 @@ class BodyEffects:
     # with its declared type: [(name, type)]
     alias_vars: Dict[str, List[Tuple[str, str]]] = field(default_factory=dict)
     # pointer variables set before the loop from a Blob chosen by a conditional
-    # (`(c ? blobs_[0].get() : bottom[1])->mutable_cpu_diff()`) -> that Blob expression
-    chosen_blobs: Dict[str, str] = field(default_factory=dict)
+    # (`(c ? blobs_[0].get() : bottom[1])->mutable_cpu_diff()`, or
+    # `c ? bottom[1]->mutable_cpu_diff() : blobs_[0]->mutable_cpu_diff()`) -> the condition
+    # and the two Blob expressions, as written
+    chosen_blobs: Dict[str, List[str]] = field(default_factory=dict)
     live_in: Set[str] = field(default_factory=set)  # scratch written before the loop
     # scratch -> where something reads what the loop left in it (facts/liveness.py)
     read_after: Dict[str, str] = field(default_factory=dict)

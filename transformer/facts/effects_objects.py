@@ -8,7 +8,8 @@ from typing import List, Optional
 
 from ..ir import Node
 from .effects_model import Offset, Ptr, Root, _Frame
-from .stdlib import ALGORITHMS, POSITIONS, is_iterator, owns_values
+from .shapes import norm_text
+from .stdlib import ALGORITHMS, POSITIONS, is_iterator, owns_values, range_size
 
 
 class ObjectMixin:
@@ -45,6 +46,9 @@ class ObjectMixin:
             return False
         if n.kind == "name":
             return self.own_object(frame, n.name)
+        if n.kind == "construct" and len(n.children) == 1 and is_iterator(n.type or ""):
+            # an iterator converted from one (`const_iterator it = m.begin()`)
+            return self.own_expr(frame, n.children[0])
         if n.kind == "member" and n.children:
             return self.own_expr(frame, n.children[0])
         if n.kind == "index" and n.children:
@@ -91,17 +95,53 @@ class ObjectMixin:
     def std_algorithm(self, frame: _Frame, e: Node, name: str, args: List[Node], guards,
                       depth: int) -> bool:
         """A standard algorithm (stdlib.ALGORITHMS): over the sample's own objects, no
-        effect outside them; a read range of outer memory is read across samples; a written
-        range or output in outer memory is not followed (False: an unknown call)."""
+        effect outside them. A range of outer memory whose size the call says plainly
+        (`p, p + E`: `stdlib.range_size`) is a block of E elements read or written there,
+        as `caffe_copy` would; any other read range is read at offsets that cannot be
+        split, and any other written range or output is not followed (False: an unknown
+        call)."""
         algo = ALGORITHMS.get(name)
         if algo is None:
             return False
-        written = [i for f, _last, mode in algo.ranges if mode == "write" for i in (f,)]
-        written += list(algo.outputs)
-        if any(i < len(args) and not self.own_expr(frame, args[i]) for i in written):
+        blocks = self._algorithm_blocks(frame, algo, args)
+        if blocks is None:
             return False
-        self._own_arguments(frame, e, args, guards, depth)
+        blocked = {i for i, _size, _mode in blocks}
+        blocked |= {last for first, last, _mode in algo.ranges if first in blocked}
+        self._own_arguments(frame, e, [a for i, a in enumerate(args) if i not in blocked],
+                            guards, depth)
+        for i, size, mode in blocks:
+            self.expr(frame, args[i], guards, depth)
+            p = self.eval_ptr(frame, args[i])
+            if p is None:
+                return False
+            self.record_block(frame, e, p, size, mode, guards, name)
         return True
+
+    def _algorithm_blocks(self, frame: _Frame, algo, args: List[Node]):
+        """The blocks an algorithm touches in outer memory: (argument, size, mode); None
+        when it writes outer memory of a size it does not say."""
+        blocks, sizes = [], []
+        for first, last, mode in algo.ranges:
+            if first >= len(args) or last >= len(args):
+                return None
+            size = range_size(norm_text(args[first].text), norm_text(args[last].text))
+            sizes.append(size)
+            if self.own_expr(frame, args[first]):
+                continue
+            if size is not None:
+                blocks.append((first, size, mode))
+            elif mode == "write":
+                return None
+        for out in algo.outputs:
+            if out < len(args) and not self.own_expr(frame, args[out]):
+                if not sizes or sizes[0] is None:
+                    return None
+                blocks.append((out, sizes[0], "write"))
+        for first, count, mode in algo.counted:
+            if max(first, count) < len(args) and not self.own_expr(frame, args[first]):
+                blocks.append((first, norm_text(args[count].text), mode))
+        return blocks
 
     def _own_arguments(self, frame: _Frame, e: Node, args: List[Node], guards, depth: int):
         for a in args:

@@ -124,7 +124,8 @@ class OffsetMixin:
                     return Offset(opaque=True, inner=inner)  # reaches the sample before
         oa = self.offset_of(frame, a)
         ob = self.offset_of(frame, b)
-        return oa.merged(ob)
+        return _within_stride(oa.merged(ob), [self.counted.get(_strip(x).name or "")
+                                              for x in (a, b) if _strip(x).kind == "name"])
 
     def _classify_product(self, frame: _Frame, e: Node, inner: bool) -> Offset:
         """a * b: n times an invariant integer stride is sample n's slice."""
@@ -179,6 +180,17 @@ class OffsetMixin:
 _OFFSET_CASES = {"cast": "_offset_through", "paren": "_offset_through",
                  "index": "_offset_index", "unop": "_offset_unop", "name": "_offset_name",
                  "binop": "_offset_binop", "call": "_offset_call"}
+
+
+def _within_stride(off: Offset, trips) -> Offset:
+    """n * S + k, with k counted from 0 to S by an inner loop (`counted`): sample n's slice
+    [n * S, n * S + S) whatever S is, so a stride that is a layer setting (top_k_) sizes the
+    slices after all."""
+    sized = [u for u in off.unsized if u in trips]
+    if not sized or not off.sample or off.unit or off.data or off.shifted or off.opaque:
+        return off
+    return Offset(off.sample, off.unit, off.shifted, off.opaque, off.inner, off.strides,
+                  off.data, [u for u in off.unsized if u not in sized], off.terms)
 
 
 def _spills(size: str, off: Offset) -> bool:

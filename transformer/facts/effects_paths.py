@@ -12,7 +12,7 @@ from typing import FrozenSet, List, Tuple
 from ..ir import Node
 from . import extrema
 from .effects_model import OPAQUE, Access, Guard, Offset, Ptr, Root, _Frame
-from .effects_syntax import _is_mutable_ref, _loop_var_and_trip, _words
+from .effects_syntax import _is_mutable_ref, _loop_var_and_trip, _updated_names, _words
 from .shapes import norm_text
 
 # statements the IR keeps as `other` nodes that the walker must see as statements
@@ -170,6 +170,8 @@ class PathMixin:
         that is a non-const reference aliases the range's elements (what x is written to
         lands in the range), a copy is the iteration's own."""
         decls = [c for c in n.children[:-1] if c.kind == "decl"]
+        for d in decls:
+            self._decl_types[d.name] = d.type
         for c in n.children[:-1]:
             if c.kind != "decl":
                 self.expr(frame, c, guards, depth)
@@ -250,9 +252,14 @@ class PathMixin:
                     for d in part.walk():
                         if d.kind == "decl":
                             frame.inside.add(d.name)
+                            self._decl_types[d.name] = d.type
                     self.expr(frame, part, guards, depth, loop_header=True)
             self.inner_vars.append((var or "?", trip or "?"))
+            counted = dict(self.counted)
+            if var and trip and var not in _updated_names(body):
+                self.counted[var] = norm_text(trip)
             self.walk(frame, body, guards, depth, True)
+            self.counted = counted
             self.inner_vars.pop()
         else:  # while and do: no countable trip
             self.inner_vars.append(("?", "?"))

@@ -4,7 +4,7 @@ the Blob buffer accessors (`cpu_data()`, `mutable_cpu_diff()`, ...) met on the w
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 from ..ir import Node
 from .effects_model import SHARED_REFS, AccessorUse, Choice, Offset, Ptr, Root, _Frame
@@ -173,6 +173,36 @@ class PointerMixin:
         atom = self.guard_atom(frame, recv.children[0])
         return Ptr(choices=[Choice(r, Offset(), frozenset({(atom[0], atom[1] == pos)}))
                             for r, pos in zip(roots, (True, False))])
+
+    def chosen_choice(self, frame: _Frame, e: Node) -> Optional[List[str]]:
+        """A pointer's initializer that chooses between two known Blobs' buffers:
+        `(c ? A : B)->mutable_cpu_diff()` or `c ? A->mutable_cpu_diff() :
+        B->mutable_cpu_diff()`. Returns the condition and each Blob as written with the
+        operator that reaches its members (`bottom[1]->`, `blob_.`); None otherwise."""
+        while e.kind in ("paren", "cast") and e.children:
+            e = e.children[0]
+        if self._chosen_blob(frame, e) is not None:
+            recv = e.children[0].children[0]
+            while recv.kind in ("paren", "cast") and recv.children:
+                recv = recv.children[0]
+            c, a, b = recv.children
+            return [c.text.strip(), f"({a.text.strip()})->", f"({b.text.strip()})->"]
+        if e.kind != "cond" or len(e.children) != 3:
+            return None
+        calls = [_strip(x) for x in e.children[1:]]
+        if any(x.kind != "call" or x.name not in BLOB_BUFFERS or not x.children or
+               x.children[0].kind != "member" or not x.children[0].children for x in calls) \
+                or calls[0].name != calls[1].name:
+            return None
+        buf = BLOB_BUFFERS[calls[0].name][0]
+        recvs = [x.children[0].children[0] for x in calls]
+        if any(self.blob_root(frame, r, buf).kind not in ("io", "param", "member")
+               for r in recvs):
+            return None
+        reach = [x.children[0].text.strip()[:-len(x.name)] for x in calls]
+        if not all(r.endswith(("->", ".")) for r in reach):
+            return None
+        return [e.children[0].text.strip()] + reach
 
     def _ptr_binop(self, frame: _Frame, e: Node) -> Optional[Ptr]:
         """`p + i`, `i + p`, `p - i`: the pointer moved by the offset."""

@@ -153,4 +153,8 @@ BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "
 PURE_FUNCTIONS = {"max", "min", "exp", "log", "pow", "sqrt", "abs", "fabs", "tanh", "floor",
                   "ceil", "static_cast", "isnan", "isinf", "expf", "logf", "powf", "sqrtf",
                   "fmax", "fmin", "round", "Dtype", "int", "float", "double",
-                  "caffe_sign", "sigmoid", "tanhf", "log1p", "expm1"}
+                  "caffe_sign", "sigmoid", "tanhf", "log1p", "expm1",
+                  # values built from values: a pair, and the standard comparison objects
+                  # (a pair holding a pointer is no container a sample owns: stdlib.py)
+                  "make_pair", "greater", "less", "greater_equal", "less_equal",
+                  "equal_to", "not_equal_to"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Dict, Tuple
+from typing import Dict, Optional, Tuple
 
 # Containers whose values are plain data of their own (with `std::` or, after `using`,
 # without), and the plain types they may hold: any other name in the type (a class of the
@@ -40,7 +40,8 @@ ITERATOR = re.compile(r"iterator", re.I)
 @dataclass(frozen=True)
 class Algorithm:
     ranges: Tuple[Tuple[int, int, str], ...]  # (first, last, read | write)
-    outputs: Tuple[int, ...] = ()  # output iterators, written
+    outputs: Tuple[int, ...] = ()  # output iterators, written as many as range 0 holds
+    counted: Tuple[Tuple[int, int, str], ...] = ()  # (first, count, read | write)
 
 
 _R, _W = "read", "write"
@@ -61,8 +62,8 @@ ALGORITHMS: Dict[str, Algorithm] = {
     "lower_bound": Algorithm(((0, 1, _R),)),
     "upper_bound": Algorithm(((0, 1, _R),)),
     "copy": Algorithm(((0, 1, _R),), outputs=(2,)),
-    "fill_n": Algorithm((), outputs=(0,)),
-    "copy_n": Algorithm((), outputs=(2,)),
+    "fill_n": Algorithm((), counted=((0, 1, _W),)),
+    "copy_n": Algorithm((), counted=((0, 1, _R), (2, 1, _W))),
     "distance": Algorithm(((0, 1, _R),)),
 }
 
@@ -89,3 +90,27 @@ def is_iterator(type_text: str) -> bool:
     position in the sample's own object."""
     t = type_text.strip()
     return t == "auto" or (bool(ITERATOR.search(t)) and "&" not in t)
+
+
+def range_size(first: str, last: str) -> Optional[str]:
+    """How many elements [first, last) holds, from the two normalized texts, when they say it
+    plainly: `p, p + E` is E; `p + n * S, p + (n + 1) * S` (or `p + n * S + S`) is S."""
+    if last.startswith(first + "+") and _whole(last[len(first) + 1:]):
+        return last[len(first) + 1:]
+    m = re.fullmatch(r"(.+?)\+(\w+)\*(\w+)", first)
+    if m:
+        p, n, size = m.groups()
+        if last in (f"{p}+({n}+1)*{size}", f"{p}+{n}*{size}+{size}"):
+            return size
+    return None
+
+
+def _whole(term: str) -> bool:
+    """Is a term the whole rest of a sum (no `+` or `-` outside parentheses)?"""
+    depth = 0
+    for ch in term:
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and ch in "+-":
+            return False
+    return True
