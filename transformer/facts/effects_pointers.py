@@ -4,6 +4,7 @@ the Blob buffer accessors (`cpu_data()`, `mutable_cpu_diff()`, ...) met on the w
 """
 from __future__ import annotations
 
+import re
 from typing import List, Optional
 
 from ..ir import Node
@@ -84,6 +85,10 @@ class PointerMixin:
         bound = frame.bindings.get(base.name)
         if isinstance(bound, Root):
             return Root(bound.kind, bound.name, buf)
+        if base.name in frame.inside and _blob_value(self._decl_types.get(base.name, "")):
+            # a Blob constructed in the iteration: memory of its own, the sample's (a method
+            # that could share outer memory, ShareData or set_cpu_data, is an unknown call)
+            return Root("private", base.name, buf)
         return Root("local", base.name, buf)
 
     def _blob_pointee(self, frame: _Frame, init: Node) -> Root:
@@ -261,7 +266,7 @@ class PointerMixin:
         members_only = all(n.ref == "field" for n in recv.walk() if n.kind == "name")
         # a Blob declared inside the iteration (in the body, or in a helper's body): private;
         # a helper's parameter that is not bound to a known Blob is not
-        own = root.kind == "local" and root.name in frame.inside
+        own = root.kind in ("local", "private") and root.name in frame.inside
         base = recv
         while base.kind in ("cast", "paren") and base.children:
             base = base.children[0]
@@ -302,3 +307,9 @@ class PointerMixin:
 # eval_ptr's cases by node kind: any other node is not a pointer
 _POINTER_CASES = {"cast": "_ptr_cast", "name": "_ptr_name", "call": "_ptr_call",
                   "binop": "_ptr_binop", "unop": "_ptr_unop", "cond": "_ptr_cond"}
+
+
+def _blob_value(type_text: str) -> bool:
+    """A Blob object itself (`Blob<Dtype>`), not a pointer or reference to one."""
+    t = type_text.strip()
+    return "*" not in t and "&" not in t and bool(re.match(r"(const\s+)?(caffe::)?Blob\s*<", t))
