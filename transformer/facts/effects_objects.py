@@ -138,6 +138,8 @@ class ObjectMixin:
                 if not sizes or sizes[0] is None:
                     return None
                 blocks.append((out, sizes[0], "write"))
+        if any(i >= len(args) or not self.own_expr(frame, args[i]) for i in algo.objects):
+            return None
         for first, count, mode in algo.counted:
             if max(first, count) < len(args) and not self.own_expr(frame, args[first]):
                 blocks.append((first, norm_text(args[count].text), mode))
@@ -147,8 +149,41 @@ class ObjectMixin:
         for a in args:
             if self.own_expr(frame, a):
                 continue
+            if a.kind == "lambda" and self._called_lambda(frame, a, guards, depth):
+                continue
             self.expr(frame, a, guards, depth)
             p = self.eval_ptr(frame, a)
             if p is not None and p.root.kind != "private":
                 self.record(p.plus(Offset(opaque=True)), "read", guards, e.line,
                             frame.fn.file, e.name or "call")
+
+    def _called_lambda(self, frame: _Frame, lam: Node, guards, depth: int) -> bool:
+        """A lambda a standard algorithm or an own object's method calls while it runs (a
+        comparator, a predicate): its body is walked where the call is, any number of
+        times, its parameters and locals the iteration's own. Only a body of declarations,
+        expressions and returns (whose values are read) is followed; False otherwise."""
+        body = lam.children[-1] if lam.children else None
+        if body is None or body.kind != "block" or any(
+                c.kind not in ("return", "decls", "expr_stmt") and not _expression(c)
+                for c in body.children):
+            return False
+        for d in lam.children[:-1]:
+            if d.kind == "decl":
+                frame.inside.add(d.name)
+                self._decl_types[d.name] = d.type
+        for c in body.children:
+            if c.kind == "return":
+                for v in c.children:
+                    self.expr(frame, v, guards, depth)
+            elif c.kind == "decls":
+                self.walk(frame, c, guards, depth, True)
+            else:
+                self.expr(frame, c.children[0] if c.kind == "expr_stmt" and c.children else c,
+                          guards, depth, statement=True)
+        return True
+
+
+def _expression(n: Node) -> bool:
+    """A statement that is an expression (no control flow of its own)."""
+    return n.kind not in ("block", "if", "for", "while", "do", "return", "break", "continue",
+                          "decls", "switch", "omp", "other", "null")

@@ -116,6 +116,11 @@ class PointerMixin:
         case = _POINTER_CASES.get(e.kind)
         return getattr(self, case)(frame, e) if case is not None else None
 
+    def _ptr_element(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """`rows[r]` indexed again (`rows[r][d]`): an element of the sample's own
+        container is in it; any other element is no pointer known here."""
+        return self.own_pointer(frame, e)
+
     def _ptr_cast(self, frame: _Frame, e: Node) -> Optional[Ptr]:
         """A cast: what it casts (a reinterpret_cast's offsets are in other units)."""
         if e.children and e.text.lstrip().startswith("reinterpret_cast"):
@@ -306,7 +311,8 @@ class PointerMixin:
 
 # eval_ptr's cases by node kind: any other node is not a pointer
 _POINTER_CASES = {"cast": "_ptr_cast", "name": "_ptr_name", "call": "_ptr_call",
-                  "binop": "_ptr_binop", "unop": "_ptr_unop", "cond": "_ptr_cond"}
+                  "binop": "_ptr_binop", "unop": "_ptr_unop", "cond": "_ptr_cond",
+                  "index": "_ptr_element"}
 
 
 def _blob_value(type_text: str) -> bool:

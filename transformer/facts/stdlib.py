@@ -42,6 +42,7 @@ class Algorithm:
     ranges: Tuple[Tuple[int, int, str], ...]  # (first, last, read | write)
     outputs: Tuple[int, ...] = ()  # output iterators, written as many as range 0 holds
     counted: Tuple[Tuple[int, int, str], ...] = ()  # (first, count, read | write)
+    objects: Tuple[int, ...] = ()  # whole objects written (the sample's own, or unknown)
 
 
 _R, _W = "read", "write"
@@ -65,6 +66,7 @@ ALGORITHMS: Dict[str, Algorithm] = {
     "fill_n": Algorithm((), counted=((0, 1, _W),)),
     "copy_n": Algorithm((), counted=((0, 1, _R), (2, 1, _W))),
     "distance": Algorithm(((0, 1, _R),)),
+    "swap": Algorithm((), objects=(0, 1)),
 }
 
 # Methods and free functions that hand out a position in the object: their result points
