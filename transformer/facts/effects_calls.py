@@ -157,6 +157,10 @@ class CallMixin:
         for i, p in enumerate(target.params):
             if i < len(args):
                 a = args[i]
+                if self.own_expr(frame, a):  # the sample's own object, by value or not
+                    bindings[p.name] = Ptr(Root("private", norm_text(a.text), "raw"),
+                                           Offset())
+                    continue
                 if "&" in p.type and not p.type.strip().startswith("const") and \
                         a.kind == "name":
                     refs[p.name] = self._scalar_root(frame, a.name, a.ref)

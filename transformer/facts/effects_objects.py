@@ -17,7 +17,12 @@ class ObjectMixin:
 
     def own_object(self, frame: _Frame, name: str) -> bool:
         """A variable declared inside the iteration that holds plain values of its own, or
-        an iterator there that only ever points into one."""
+        an iterator there that only ever points into one, or a callee's parameter bound to
+        such an object (`fill_row(row, ...)` with `std::vector<Dtype>& row`)."""
+        bound = frame.bindings.get(name)
+        if isinstance(bound, Ptr) and bound.root.kind == "private" and \
+                bound.root.buf == "raw" and not bound.offset.depends:
+            return True
         if name not in frame.inside:
             return False
         t = self._decl_types.get(name, "")
