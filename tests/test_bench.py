@@ -31,6 +31,9 @@ def test_bench_lenet_runs_every_configuration(tmp_path):
     assert keys == ["baseline", "coarse-1", "blas-2", "ceiling-2", "coarse-2"]
     assert all(len(m["runs_ms"]) == 2 and m["iteration_ms"]["median"] > 0
                for m in data["measured"])
+    # every run timed at least --iterations, and went on until it had taken MIN_RUN_MS
+    for m in data["measured"]:
+        assert all(n >= 2 and ms >= measure.MIN_RUN_MS for n, ms in m["timed"]), m["timed"]
     by_key = {m["config"]["key"]: m for m in data["measured"]}
     assert by_key["ceiling-2"]["config"]["procs"] == 2 and data["batch"] == 64
     assert by_key["ceiling-2"]["config"]["batch"] == 32

@@ -124,7 +124,9 @@ def test_parse_reads_memory_lines():
     assert (s.iteration_ms, s.rss_kb, s.scratch_bytes, s.accumulator_bytes) == \
         (4.0, 2048, 100, 200)
     s = measure.parse("CGP iter 3.0\nCGP rss -1\n")  # no /proc: no figure
-    assert s.rss_kb is None and s.scratch_bytes is None
+    assert s.rss_kb is None and s.scratch_bytes is None and s.timed is None
+    s = measure.parse("CGP iter 3.0\nCGP iter 2.0\nCGP timed 2 205.5\n")
+    assert s.timed == [2, 205.5]
 
 
 def test_ceiling_configs_only_above_one_thread():
@@ -186,6 +188,10 @@ def test_forward_only_reaches_every_driver_run():
     assert all(c.forward_only for c in cfgs)
     cmd, _ = measure._command(Path("drv"), cfgs[0], Path("s"), Path("n"), None, 2, 1)
     assert cmd[:3] == ["drv", "time", "--forward-only"]
+    assert cmd[3:5] == ["--min-ms", str(measure.MIN_RUN_MS)]  # one process: timed long enough
+    ranked = measure.Config("r2", "transformed", 1, 1, 1, ranks=2)
+    cmd, _ = measure._command(Path("drv"), ranked, Path("s"), Path("n"), None, 2, 1)
+    assert "--min-ms" not in cmd  # ranks run the same iterations: no time-based loop
     plain = measure.configs([1, 2])
     assert not any(c.forward_only for c in plain)
     cmd, env = measure._command(Path("drv"), plain[0], Path("s"), Path("n"), None, 2, 1)

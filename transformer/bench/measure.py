@@ -15,6 +15,10 @@ from ..check.train import failure_line
 from ..errors import CheckFailure
 
 RUN_TIMEOUT_S = 1800
+# Timed iterations of one C++ driver run go on past --iterations until they have taken this
+# long: a forward pass of 0.4 ms timed 40 times would time only a process's first 20 ms,
+# in which the threads it has just started still settle onto the cores (docs/BENCHMARKS.md).
+MIN_RUN_MS = 200
 TORCH_MODULE = "transformer.bench.torch_ref"
 PACKAGE_PARENT = Path(__file__).resolve().parents[2]  # where `transformer` is importable from
 
@@ -47,6 +51,7 @@ class Sample:
     scratch_bytes: Optional[int] = None
     accumulator_bytes: Optional[int] = None
     mpi: Optional[Dict[str, float]] = None  # under mpirun: the process level's figures
+    timed: Optional[List[float]] = None  # [iterations, ms] the driver timed (`CGP timed`)
 
 
 @dataclass
@@ -124,6 +129,8 @@ def parse(stdout: str) -> Sample:
             layers[parts[2]] = [parts[3], float(parts[4]), float(parts[5])]
         elif parts[:2] == ["CGP", "rss"] and int(parts[2]) >= 0:
             sample.rss_kb = int(parts[2])
+        elif parts[:2] == ["CGP", "timed"]:
+            sample.timed = [int(parts[2]), float(parts[3])]
         elif parts[:2] == ["CGP", "private"]:
             sample.scratch_bytes, sample.accumulator_bytes = int(parts[2]), int(parts[3])
         elif parts[:2] == ["CGP", "mpi"]:
@@ -159,7 +166,9 @@ def run_once(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Op
     if len(samples) == 1:
         return samples[0]
     rss = [s.rss_kb for s in samples if s.rss_kb is not None]
-    return Sample(max(s.iteration_ms for s in samples), {}, max(rss) if rss else None)
+    timed = [s.timed for s in samples if s.timed]
+    return Sample(max(s.iteration_ms for s in samples), {}, max(rss) if rss else None,
+                  timed=[min(t[0] for t in timed), min(t[1] for t in timed)] if timed else None)
 
 
 def _finish(proc: subprocess.Popen, cfg: Config) -> Sample:
@@ -193,6 +202,7 @@ def _command(exe: Optional[Path], cfg: Config, solver: Path, net: Path, data: Op
     else:
         cmd = (buildtree.mpirun(cfg.ranks) if cfg.ranks > 1 else []) + [str(exe), "time"]
         cmd += ["--forward-only"] if cfg.forward_only else []
+        cmd += ["--min-ms", str(MIN_RUN_MS)] if cfg.ranks == 1 else []
         env = driver_env(cfg)
     cmd += ["--solver", str(solver), "--net", str(net),
             "--iterations", str(iterations), "--warmup", str(warmup)]
