@@ -26,6 +26,7 @@ from .facts.effects import BodyEffects
 from .facts.form import Form
 from .facts.loops import LoopFacts
 from .facts.mathlib import TABLE
+from .facts.stdlib import ALGORITHMS
 
 
 # --- rules --------------------------------------------------------------------------------
@@ -136,11 +137,12 @@ RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng
 
 class WorkPerSample(Rule):
     DESCRIPTION = ("A batch loop does more than constant work per sample: an inner loop, a "
-                   "helper or a math-library call (batch loops only).")
+                   "helper, a math-library call or a standard algorithm over a range of "
+                   "outer memory (batch loops only).")
 
     def check(self, f, e):
-        if not e.has_inner_loop and not e.helpers and not any(a.via in TABLE
-                                                               for a in e.accesses):
+        if not e.has_inner_loop and not e.helpers and not any(
+                a.via in TABLE or a.via in ALGORITHMS for a in e.accesses):
             return Rejection(TOO_LITTLE, "the body does constant work per sample")
         return None
 

@@ -9,7 +9,7 @@ from typing import List, Optional
 from ..ir import Node
 from .effects_model import Offset, Ptr, Root, _Frame
 from .shapes import norm_text
-from .stdlib import ALGORITHMS, POSITIONS, is_iterator, owns_values, range_size
+from .stdlib import ALGORITHMS, BY_ARITY, POSITIONS, is_iterator, owns_values, range_size
 
 
 class ObjectMixin:
@@ -105,7 +105,7 @@ class ObjectMixin:
         as `caffe_copy` would; any other read range is read at offsets that cannot be
         split, and any other written range or output is not followed (False: an unknown
         call)."""
-        algo = ALGORITHMS.get(name)
+        algo = BY_ARITY.get((name, len(args)), ALGORITHMS.get(name))
         if algo is None:
             return False
         blocks = self._algorithm_blocks(frame, algo, args)
@@ -126,6 +126,28 @@ class ObjectMixin:
     def _algorithm_blocks(self, frame: _Frame, algo, args: List[Node]):
         """The blocks an algorithm touches in outer memory: (argument, size, mode); None
         when it writes outer memory of a size it does not say."""
+        ranges = self._range_blocks(frame, algo, args)
+        if ranges is None:
+            return None
+        blocks, first_size = ranges
+        for i, mode in [(i, "write") for i in algo.outputs] + [(i, "read") for i in algo.inputs]:
+            if i < len(args) and not self.own_expr(frame, args[i]):
+                if first_size is None:
+                    if mode == "write":
+                        return None
+                    continue  # read where it cannot be sized: _own_arguments' opaque read
+                blocks.append((i, first_size, mode))
+        if any(i >= len(args) or not self.own_expr(frame, args[i]) for i in algo.objects):
+            return None
+        for first, count, mode in algo.counted:
+            if max(first, count) < len(args) and not self.own_expr(frame, args[first]):
+                blocks.append((first, norm_text(args[count].text), mode))
+        return blocks
+
+    def _range_blocks(self, frame: _Frame, algo, args: List[Node]):
+        """The blocks of an algorithm's iterator ranges in outer memory, and the size of its
+        first range (None when the call does not say it); None when a written range of
+        outer memory has no size the call says."""
         blocks, sizes = [], []
         for first, last, mode in algo.ranges:
             if first >= len(args) or last >= len(args):
@@ -138,17 +160,7 @@ class ObjectMixin:
                 blocks.append((first, size, mode))
             elif mode == "write":
                 return None
-        for out in algo.outputs:
-            if out < len(args) and not self.own_expr(frame, args[out]):
-                if not sizes or sizes[0] is None:
-                    return None
-                blocks.append((out, sizes[0], "write"))
-        if any(i >= len(args) or not self.own_expr(frame, args[i]) for i in algo.objects):
-            return None
-        for first, count, mode in algo.counted:
-            if max(first, count) < len(args) and not self.own_expr(frame, args[first]):
-                blocks.append((first, norm_text(args[count].text), mode))
-        return blocks
+        return blocks, (sizes[0] if sizes else None)
 
     def _own_arguments(self, frame: _Frame, e: Node, args: List[Node], guards, depth: int):
         for a in args:

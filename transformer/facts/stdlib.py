@@ -43,6 +43,7 @@ class Algorithm:
     outputs: Tuple[int, ...] = ()  # output iterators, written as many as range 0 holds
     counted: Tuple[Tuple[int, int, str], ...] = ()  # (first, count, read | write)
     objects: Tuple[int, ...] = ()  # whole objects written (the sample's own, or unknown)
+    inputs: Tuple[int, ...] = ()  # input iterators, read as many as range 0 holds
 
 
 _R, _W = "read", "write"
@@ -67,6 +68,24 @@ ALGORITHMS: Dict[str, Algorithm] = {
     "copy_n": Algorithm((), counted=((0, 1, _R), (2, 1, _W))),
     "distance": Algorithm(((0, 1, _R),)),
     "swap": Algorithm((), objects=(0, 1)),
+    "count_if": Algorithm(((0, 1, _R),)),
+    "find_if": Algorithm(((0, 1, _R),)),
+    "all_of": Algorithm(((0, 1, _R),)),
+    "any_of": Algorithm(((0, 1, _R),)),
+    "none_of": Algorithm(((0, 1, _R),)),
+    "replace": Algorithm(((0, 1, _W),)),
+    "replace_if": Algorithm(((0, 1, _W),)),
+    "inner_product": Algorithm(((0, 1, _R),), inputs=(2,)),
+    "equal": Algorithm(((0, 1, _R),), inputs=(2,)),
+    "transform": Algorithm(((0, 1, _R),), outputs=(2,)),
+    "partial_sum": Algorithm(((0, 1, _R),), outputs=(2,)),
+    "adjacent_difference": Algorithm(((0, 1, _R),), outputs=(2,)),
+}
+
+# The forms of an algorithm that another argument count selects: transform(first1, last1,
+# first2, out, op) reads a second range as long as the first.
+BY_ARITY: Dict[Tuple[str, int], Algorithm] = {
+    ("transform", 5): Algorithm(((0, 1, _R),), outputs=(3,), inputs=(2,)),
 }
 
 # Methods and free functions that hand out a position in the object: their result points
