@@ -47,7 +47,13 @@ from .effects_objects import ObjectMixin
 from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
-from .effects_syntax import _assigned_values, _is_mutable_ref, _loop_var_and_trip, _updated_names
+from .effects_syntax import (
+    _assigned_values,
+    _is_mutable_ref,
+    _loop_var_and_trip,
+    _strip,
+    _updated_names,
+)
 from .mathlib import BLOB_BUFFERS, TABLE
 from .shapes import ShapeOracle
 
@@ -246,8 +252,7 @@ def _at_start(before: List[Node]) -> Set[str]:
 
 def _start_value(v: Node) -> bool:
     """An accessor's result (the start of a Blob's buffer) or a null pointer."""
-    while v.kind in ("paren", "cast") and v.children:
-        v = v.children[0]
+    v = _strip(v)
     if v.kind == "cond" and len(v.children) == 3:  # c ? a->diff() : b->diff()
         return all(_start_value(c) for c in v.children[1:])
     return (v.kind == "call" and v.name in BLOB_BUFFERS) or \

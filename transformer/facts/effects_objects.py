@@ -180,9 +180,8 @@ class ObjectMixin:
         times, its parameters and locals the iteration's own. Only a body of declarations,
         expressions and returns (whose values are read) is followed; False otherwise."""
         body = lam.children[-1] if lam.children else None
-        if body is None or body.kind != "block" or any(
-                c.kind not in ("return", "decls", "expr_stmt") and not _expression(c)
-                for c in body.children):
+        if body is None or body.kind != "block" or not all(
+                c.kind in ("return", "decls") or _expression(c) for c in body.children):
             return False
         for d in lam.children[:-1]:
             if d.kind == "decl":

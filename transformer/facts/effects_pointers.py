@@ -171,9 +171,7 @@ class PointerMixin:
         if e.name not in BLOB_BUFFERS or not e.children or e.children[0].kind != "member" \
                 or not e.children[0].children:
             return None
-        recv = e.children[0].children[0]
-        while recv.kind in ("paren", "cast") and recv.children:
-            recv = recv.children[0]
+        recv = _strip(e.children[0].children[0])
         if recv.kind != "cond" or len(recv.children) != 3:
             return None
         buf = BLOB_BUFFERS[e.name][0]
@@ -189,13 +187,9 @@ class PointerMixin:
         `(c ? A : B)->mutable_cpu_diff()` or `c ? A->mutable_cpu_diff() :
         B->mutable_cpu_diff()`. Returns the condition and each Blob as written with the
         operator that reaches its members (`bottom[1]->`, `blob_.`); None otherwise."""
-        while e.kind in ("paren", "cast") and e.children:
-            e = e.children[0]
+        e = _strip(e)
         if self._chosen_blob(frame, e) is not None:
-            recv = e.children[0].children[0]
-            while recv.kind in ("paren", "cast") and recv.children:
-                recv = recv.children[0]
-            c, a, b = recv.children
+            c, a, b = _strip(e.children[0].children[0]).children
             return [c.text.strip(), f"({a.text.strip()})->", f"({b.text.strip()})->"]
         if e.kind != "cond" or len(e.children) != 3:
             return None
