@@ -147,8 +147,8 @@ def program(tmp_path_factory):
     return build_runtime_program(tmp_path_factory.mktemp("workspace"), PROGRAM)
 
 
-def _run(program, num, size, nets, threads, *more):
-    words = run_program(program, [num, size, nets, *more], threads, force=True)
+def _run(program, num, size, nets, threads, *more, spread=False):
+    words = run_program(program, [num, size, nets, *more], threads, force=True, spread=spread)
     return dict(zip(words[::2], words[1::2]))
 
 
@@ -183,7 +183,7 @@ def test_a_larger_region_replaces_the_free_blocks_it_outgrows(program, threads):
     """The peak held: a thread whose workspace is too small for the next region frees it
     before taking a larger one, so the peak is the larger need, not the two added."""
     size = 4096
-    got = _run(program, 24, size, 1, threads, "grow")
+    got = _run(program, 24, size, 1, threads, "grow", spread=True)  # every worker takes
     assert got["bad"] == "0", got
     big_region = 4 * size * 4
     small_region = big_region // 16

@@ -21,12 +21,18 @@ def build_runtime_program(directory: Path, source: str) -> Path:
     return exe
 
 
-def run_program(exe: Path, args, threads: int, force: bool = False) -> List[str]:
+def run_program(exe: Path, args, threads: int, force: bool = False,
+                spread: bool = False) -> List[str]:
     """Run a runtime test program at `threads` OpenMP threads, with the size thresholds
-    (CGP_FORCE_PARALLEL) on or off whatever the caller's environment says; its words."""
+    (CGP_FORCE_PARALLEL) on or off whatever the caller's environment says, and with
+    `spread` every thread of a region starting a part before any starts a second
+    (CGP_SPREAD_PARTS=1: on a loaded machine a thread may otherwise get no part; without
+    it, the caller's environment decides); its words."""
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     env.pop("CGP_FORCE_PARALLEL", None)
     if force:
         env["CGP_FORCE_PARALLEL"] = "1"
+    if spread:
+        env["CGP_SPREAD_PARTS"] = "1"
     return subprocess.run([str(exe)] + [str(a) for a in args], env=env, capture_output=True,
                           text=True, check=True).stdout.split()
