@@ -1,0 +1,120 @@
+"""The runtime's accumulators, compiled and run the way the emitted batch loops use them
+(accumulators_for, prepare, get, reduce_into around cgp::for_parts): every part's samples are
+summed exactly once, and a loop's buffers (a weight diff and a bias diff) never overlap; the
+private slots are one set per calling thread, shared by every loop, so the memory held is
+the largest loop's need per slot, not the sum over layers; two application threads running
+their own layers at once each have their own."""
+import shutil
+
+import pytest
+from support.runtime_program import build_runtime_program, run_program
+
+pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+
+PROGRAM = r"""
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+#include <vector>
+#include "cgp_runtime.hpp"
+
+// A layer's backward as cgp-transform writes it: every sample adds into two diffs.
+struct Layer {
+  std::vector<float> weight, bias;
+  int bad = 0;
+  int parts = 0;
+  Layer(int w, int b) : weight(w), bias(b) {}
+  void backward(int num) {
+    std::fill(weight.begin(), weight.end(), 0.f);
+    std::fill(bias.begin(), bias.end(), 0.f);
+    float* wd = weight.data();
+    float* bd = bias.data();
+    auto* const shared_w = wd;
+    auto& acc_w = cgp::accumulators_for(shared_w);
+    auto* const shared_b = bd;
+    auto& acc_b = cgp::accumulators_for(shared_b);
+    const int w = static_cast<int>(weight.size()), b = static_cast<int>(bias.size());
+    parts = cgp::batch_parts(num, true, w * sizeof(float) + b * sizeof(float));
+    acc_w.prepare(parts, w);
+    acc_b.prepare(parts, b);
+    cgp::for_parts(num, parts, [&](int begin, int end, int part) {
+      float* wd = acc_w.get(part, shared_w);
+      float* bd = acc_b.get(part, shared_b);
+      for (int n = begin; n < end; ++n) {
+        for (int i = 0; i < w; ++i) wd[i] += n + 1;
+        for (int i = 0; i < b; ++i) bd[i] += 2 * (n + 1);
+      }
+    });
+    acc_w.reduce_into(shared_w);
+    acc_b.reduce_into(shared_b);
+    const float sum = num * (num + 1) / 2;
+    for (float v : weight) bad += v != sum;
+    for (float v : bias) bad += v != 2 * sum;
+  }
+};
+
+int main(int argc, char** argv) {
+  const int num = std::atoi(argv[1]), small = std::atoi(argv[2]), big = std::atoi(argv[3]);
+  const int apps = std::atoi(argv[4]);
+  std::vector<std::unique_ptr<Layer> > layers;
+  for (int a = 0; a < apps; ++a) {  // each application thread: a small, a big, a small layer
+    layers.emplace_back(new Layer(small, 10));
+    layers.emplace_back(new Layer(big, 10));
+    layers.emplace_back(new Layer(small, 3));
+  }
+  std::vector<std::thread> threads;
+  for (int a = 0; a < apps; ++a)
+    threads.emplace_back([&, a] {
+      for (int round = 0; round < 3; ++round)
+        for (int l = 0; l < 3; ++l) layers[3 * a + l]->backward(num);
+    });
+  for (std::thread& t : threads) t.join();
+  int bad = 0;
+  for (auto& l : layers) bad += l->bad;
+  std::printf("bad %d held %lld parts", bad, cgp::accumulator_bytes());
+  for (int l = 0; l < 3; ++l) std::printf(" %d", layers[l]->parts);
+  std::printf("\n");
+  return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    return build_runtime_program(tmp_path_factory.mktemp("accumulators"), PROGRAM)
+
+
+def _run(program, num, small, big, apps, threads):
+    words = run_program(program, [num, small, big, apps], threads, force=True)
+    assert words[0] == "bad" and words[2] == "held" and words[4] == "parts", words
+    return int(words[1]), int(words[3]), [int(w) for w in words[5:]]
+
+
+def _bytes(floats):
+    return (floats * 4 + 63) // 64 * 64  # what a slot's arena takes for one buffer
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_slot_holds_the_largest_loop_not_the_sum_over_layers(program, threads):
+    small, big = 1000, 16000
+    bad, held, parts = _run(program, 24, small, big, 1, threads)
+    assert bad == 0
+    loops = [_bytes(small) + _bytes(10), _bytes(big) + _bytes(10), _bytes(small) + _bytes(3)]
+    assert parts[0] > 1 and parts[0] == parts[1] == parts[2]
+    slots = parts[0] - 1  # part 0 adds into the shared buffers
+    assert held == slots * max(loops), (held, parts)
+    assert held < slots * sum(loops)  # one set of buffers per layer held the sum
+
+
+@pytest.mark.parametrize("round_", range(10))  # a stress loop: threads scheduled anew
+def test_two_application_threads_each_have_their_own_slots(program, round_):
+    small, big = 777, 5000
+    bad, held, parts = _run(program, 13, small, big, 2, 3)
+    assert bad == 0
+    assert held == 2 * (parts[0] - 1) * (_bytes(big) + _bytes(10)), (held, parts)
+
+
+def test_one_thread_uses_the_shared_buffers(program):
+    bad, held, parts = _run(program, 5, 100, 200, 1, 1)
+    assert bad == 0 and held == 0 and parts == [1, 1, 1]
