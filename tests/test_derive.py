@@ -202,9 +202,14 @@ def test_embedded_nets_are_read_from_string_literals(fork_tests, fork):
     ("PoolingParameter_PoolMethod_MAX", "MAX"), ("LRNParameter_NormRegion_WITHIN_CHANNEL",
                                                   "WITHIN_CHANNEL"),
     ("caffe::EltwiseParameter::PROD", "PROD"), ("Dtype(2)", "2"), ("kTwo", "2"),
-    ("i", None), ("n * 2", None), ("kLoop", None)])
+    ("i", None), ("n * 2", None), ("kLoop", None),
+    # a fixture's members (SSD's tests: `add_min_size(this->min_size_ + 10)`), arithmetic
+    ("this->kTwo", "2"), ("this->min_size_+10", "14"), ("kTwo * 3", "6"), ("7 / 2", "3"),
+    ("-7 / 2", "-3"), ("1.5 * kTwo", "3.0"), ("1e-6", "1e-6"), ("(kTwo + 1) * 2", "6"),
+    ("Dtype(1) / 4", "0.25"), ("kTwo + i", None), ("kLoop + 1", None), ("i + 1", None), ("kTwo / 0", None)])
 def test_setter_values_resolve_only_literals(text, value):
-    assert test_setups.literal(text, {"kTwo": "2", "kLoop": "kLoop"}) == value
+    consts = {"kTwo": "2", "kLoop": "kLoop", "min_size_": "4"}
+    assert test_setups.literal(text, consts) == value
 
 
 def test_blobs_declared_counts_bound_the_proposals():

@@ -50,9 +50,14 @@ def literal(text: str, consts: Dict[str, str], depth: int = 0) -> Optional[str]:
     """A value as written (a setter's argument, its tokens joined) as a text-format value,
     or None when it is not a literal (a name in `consts` is resolved to its value)."""
     text = text.strip()
+    if text.startswith("this->"):  # a fixture's member
+        text = text[len("this->"):].strip()
     m = re.fullmatch(r"(?:static_cast<\s*\w+\s*>|\w+)?\((.*)\)", text, re.S)
-    if m and not text.startswith('"'):
+    if m and not text.startswith('"') and _balanced(m.group(1)):
         return literal(m.group(1), consts, depth)
+    arithmetic = _arithmetic(text, consts, depth)
+    if arithmetic is not None:
+        return arithmetic
     if text in ("true", "false"):
         return text
     if _NUMBER.match(text):
@@ -65,6 +70,54 @@ def literal(text: str, consts: Dict[str, str], depth: int = 0) -> Optional[str]:
     if text in consts and depth < 4:
         return literal(consts[text], consts, depth + 1)
     return None
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _split(text: str, ops: str) -> Optional[Tuple[str, str, str]]:
+    """text as `left op right` at its last operator of `ops` outside parentheses (not a
+    sign, nor an exponent's)."""
+    depth = 0
+    for i in range(len(text) - 1, 0, -1):
+        ch = text[i]
+        depth += {")": 1, "(": -1}.get(ch, 0)
+        if depth or ch not in ops:
+            continue
+        before = text[:i].rstrip()
+        if not before or before[-1] in "+-*/(" or re.search(r"\d[eE]$", before):
+            continue
+        return before, ch, text[i + 1:]
+    return None
+
+
+def _arithmetic(text: str, consts: Dict[str, str], depth: int) -> Optional[str]:
+    """`a + b`, `a - b`, `a * b`, `a / b` of numbers (names in consts resolved), computed as
+    C++ would: integers stay integers, and their division truncates."""
+    parts = _split(text, "+-") or _split(text, "*/")
+    if parts is None:
+        return None
+    left, op, right = (literal(parts[0], consts, depth + 1), parts[1],
+                       literal(parts[2], consts, depth + 1))
+    if left is None or right is None or not (_NUMBER.match(left) and _NUMBER.match(right)):
+        return None
+    exact = all(re.fullmatch(r"-?\d+", v) for v in (left, right))
+    if op == "/" and re.search(r"\w\s*[(<]", parts[0] + parts[2]):
+        exact = False  # Dtype(1) / 4: a cast makes it a floating division
+    a, b = (int(left), int(right)) if exact else (float(left), float(right))
+    if op == "/" and b == 0:
+        return None
+    if op == "/" and exact:
+        value = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    else:
+        value = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else 0}[op]
+    return str(value) if exact else repr(float(value))
 
 
 def _apply(msg: Message, path: List[str], op: str, name: str, value: str) -> None:
