@@ -55,6 +55,13 @@ def literal(text: str, consts: Dict[str, str], depth: int = 0) -> Optional[str]:
     m = re.fullmatch(r"(?:static_cast<\s*\w+\s*>|\w+)?\((.*)\)", text, re.S)
     if m and not text.startswith('"') and _balanced(m.group(1)):
         return literal(m.group(1), consts, depth)
+    chosen = _conditional(text)
+    if chosen is not None:
+        cond = literal(chosen[0], consts, depth)
+        if cond in ("true", "false") or (cond is not None and _NUMBER.match(cond)):
+            truth = cond == "true" or (cond != "false" and float(cond) != 0)
+            return literal(chosen[1] if truth else chosen[2], consts, depth)
+        return None
     arithmetic = _arithmetic(text, consts, depth)
     if arithmetic is not None:
         return arithmetic
@@ -67,7 +74,7 @@ def literal(text: str, consts: Dict[str, str], depth: int = 0) -> Optional[str]:
     m = _ENUM.match(text)
     if m:
         return m.group(1)
-    if text in consts and depth < 4:
+    if text in consts and depth < 8:  # a name's value may name another (not forever)
         return literal(consts[text], consts, depth + 1)
     return None
 
@@ -79,6 +86,19 @@ def _balanced(text: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
+
+
+def _conditional(text: str) -> Optional[Tuple[str, str, str]]:
+    """`c ? a : b` outside parentheses, as its three parts."""
+    depth, ask = 0, -1
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and ch == "?" and ask < 0:
+            ask = i
+        elif depth == 0 and ch == ":" and ask >= 0 and text[i - 1:i + 1] != "::" and \
+                text[i:i + 2] != "::":
+            return text[:ask].strip(), text[ask + 1:i].strip(), text[i + 1:].strip()
+    return None
 
 
 def _split(text: str, ops: str) -> Optional[Tuple[str, str, str]]:
@@ -103,8 +123,8 @@ def _arithmetic(text: str, consts: Dict[str, str], depth: int) -> Optional[str]:
     parts = _split(text, "+-") or _split(text, "*/")
     if parts is None:
         return None
-    left, op, right = (literal(parts[0], consts, depth + 1), parts[1],
-                       literal(parts[2], consts, depth + 1))
+    left, op, right = (literal(parts[0], consts, depth), parts[1],
+                       literal(parts[2], consts, depth))
     if left is None or right is None or not (_NUMBER.match(left) and _NUMBER.match(right)):
         return None
     exact = all(re.fullmatch(r"-?\d+", v) for v in (left, right))

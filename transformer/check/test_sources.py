@@ -71,7 +71,9 @@ class Facts:
 
 
 _SETTER = re.compile(r"(set|add)_(\w+)")
-_MEMBER_INIT_VALUE = re.compile(r"-?[\d.]+f?")  # a member initialized with a number
+# A member initialized with a value test_setups may resolve: a number, true or false, or an
+# expression of names and numbers (`share_location_ ? 1 : num_classes_`, `num_ * 4`).
+_MEMBER_INIT_VALUE = re.compile(r"(?!.*\bnew\b)[\w.\s?:+\-*/()]+")
 _CASTS = (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CXX_STATIC_CAST_EXPR, K.CSTYLE_CAST_EXPR,
           K.CXX_FUNCTIONAL_CAST_EXPR)
 # Where a layer's construction shows: a variable, a new-expression, a temporary.
