@@ -54,9 +54,42 @@ struct Layer {
   }
 };
 
+// A loop with accumulators whose samples each run another such loop (a helper's), as a
+// --deterministic build runs them without OpenMP, or on a team of one: both go by parts.
+struct Nested {
+  Layer inner{700, 5};
+  std::vector<float> weight = std::vector<float>(300);
+  int bad = 0;
+  void backward(int num) {
+    std::fill(weight.begin(), weight.end(), 0.f);
+    float* const shared_w = weight.data();
+    auto& acc_w = cgp::accumulators_for(shared_w);
+    const int w = static_cast<int>(weight.size());
+    const int parts = cgp::batch_parts(num, true, w * sizeof(float));
+    acc_w.prepare(parts, w);
+    cgp::for_parts(num, parts, [&](int begin, int end, int part) {
+      float* wd = acc_w.get(part, shared_w);
+      for (int n = begin; n < end; ++n) {
+        for (int i = 0; i < w; ++i) wd[i] += n + 1;
+        inner.backward(num);  // its own loop, its own accumulators, inside this one's
+      }
+    });
+    acc_w.reduce_into(shared_w);
+    const float sum = num * (num + 1) / 2;
+    for (float v : weight) bad += v != sum;
+  }
+};
+
 int main(int argc, char** argv) {
   const int num = std::atoi(argv[1]), small = std::atoi(argv[2]), big = std::atoi(argv[3]);
   const int apps = std::atoi(argv[4]);
+  if (argc > 5) {  // "nested"
+    Nested nested;
+    for (int round = 0; round < 3; ++round) nested.backward(num);
+    std::printf("bad %d held %lld parts %d\n", nested.bad + nested.inner.bad,
+                cgp::accumulator_bytes(), nested.inner.parts);
+    return 0;
+  }
   std::vector<std::unique_ptr<Layer> > layers;
   for (int a = 0; a < apps; ++a) {  // each application thread: a small, a big, a small layer
     layers.emplace_back(new Layer(small, 10));
@@ -85,8 +118,16 @@ def program(tmp_path_factory):
     return build_runtime_program(tmp_path_factory.mktemp("accumulators"), PROGRAM)
 
 
-def _run(program, num, small, big, apps, threads):
-    words = run_program(program, [num, small, big, apps], threads, force=True)
+@pytest.fixture(scope="module", params=["openmp", "no-openmp"])
+def deterministic(tmp_path_factory, request):
+    """The program with the --deterministic runtime: its loops run by fixed parts, nested
+    ones included, with OpenMP on a team of one thread, or without OpenMP at all."""
+    return build_runtime_program(tmp_path_factory.mktemp("deterministic"), PROGRAM,
+                                 deterministic=True, openmp=request.param == "openmp")
+
+
+def _run(program, num, small, big, apps, threads, *more):
+    words = run_program(program, [num, small, big, apps, *more], threads, force=True)
     assert words[0] == "bad" and words[2] == "held" and words[4] == "parts", words
     return int(words[1]), int(words[3]), [int(w) for w in words[5:]]
 
@@ -118,3 +159,13 @@ def test_two_application_threads_each_have_their_own_slots(program, round_):
 def test_one_thread_uses_the_shared_buffers(program):
     bad, held, parts = _run(program, 5, 100, 200, 1, 1)
     assert bad == 0 and held == 0 and parts == [1, 1, 1]
+
+
+def test_a_loop_inside_another_loops_part_never_takes_its_buffers(deterministic):
+    """The inner loop opens while the outer one's buffers are in use (parts that already
+    added into them): it must take memory apart from them, and reuse its own."""
+    bad, held, parts = _run(deterministic, 8, 0, 0, 1, 1, "nested")
+    assert parts[0] > 1 and bad == 0
+    outer, inner = _bytes(300), _bytes(700) + _bytes(5)
+    # one slot: the outer loop's buffer, then one inner loop's per sample of its part at most
+    assert held <= (parts[0] - 1) * (outer + 8 * inner), held

@@ -8,13 +8,18 @@ from typing import List
 from transformer.render import Renderer
 
 
-def build_runtime_program(directory: Path, source: str) -> Path:
-    (directory / "cgp_runtime.hpp").write_text(Renderer(None, {}).runtime_header())
+def build_runtime_program(directory: Path, source: str, deterministic: bool = False,
+                          openmp: bool = True) -> Path:
+    """The program, against the runtime header (of a --deterministic transform where asked),
+    with OpenMP or without."""
+    header = Renderer(None, {}, deterministic=deterministic).runtime_header()
+    (directory / "cgp_runtime.hpp").write_text(header)
     (directory / "main.cpp").write_text(source)
     exe = directory / "main"
     # --no-as-needed: a program may interpose a CBLAS function and reach OpenBLAS's own
     # through dlsym(RTLD_NEXT), which needs the library loaded
-    r = subprocess.run(["g++", "-std=c++17", "-O1", "-fopenmp", f"-I{directory}",
+    r = subprocess.run(["g++", "-std=c++17", "-O1"] + (["-fopenmp"] if openmp else []) + [
+                        f"-I{directory}",
                         str(directory / "main.cpp"), "-o", str(exe), "-Wl,--no-as-needed",
                         "-lopenblas", "-ldl"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
