@@ -206,8 +206,10 @@ def test_embedded_nets_are_read_from_string_literals(fork_tests, fork):
     # a fixture's members (SSD's tests: `add_min_size(this->min_size_ + 10)`), arithmetic
     ("this->kTwo", "2"), ("this->min_size_+10", "14"), ("kTwo * 3", "6"), ("7 / 2", "3"),
     ("-7 / 2", "-3"), ("1.5 * kTwo", "3.0"), ("1e-6", "1e-6"), ("(kTwo + 1) * 2", "6"),
-    ("Dtype(1) / 4", "0.25"), ("kTwo + i", None), ("shared_ ? 1 : kTwo", "1"), ("!shared_ ? 1 : kTwo", None),
-    ("kTwo > 1 ? 1 : 2", None), ("0 ? caffe::EltwiseParameter::PROD : kTwo", "2"), ("kLoop + 1", None), ("i + 1", None), ("kTwo / 0", None)])
+    ("Dtype(1) / 4", "0.25"), ("kTwo + i", None), ("shared_ ? 1 : kTwo", "1"),
+    ("!shared_ ? 1 : kTwo", None), ("kTwo > 1 ? 1 : 2", None),
+    ("0 ? caffe::EltwiseParameter::PROD : kTwo", "2"), ("kLoop + 1", None), ("i + 1", None),
+    ("kTwo / 0", None)])
 def test_setter_values_resolve_only_literals(text, value):
     consts = {"kTwo": "2", "kLoop": "kLoop", "min_size_": "4", "shared_": "true"}
     assert test_setups.literal(text, consts) == value
