@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer.bench import figures, measure
+from transformer.bench import figures, measure, report
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "build" / "test_check"  # the builds of tests/test_check.py, reused
@@ -103,6 +103,34 @@ def test_figures_from_measurements():
     conv = next(x for x in f["layers"] if x["name"] == "conv")
     assert conv["speedup"] == pytest.approx(2.0)
     assert figures.slowest_layers(f, 1)[0]["name"] == "data"
+
+
+def _rounds(key, build, threads, runs, procs=1, batch=None):
+    m = measure.Measured(measure.Config(key, build, threads, threads, 1, procs=procs,
+                                        batch=batch))
+    m.samples += [measure.Sample(ms, {"conv": ["Convolution", ms, 0.0]}) for ms in runs]
+    return m
+
+
+@pytest.mark.parametrize("coarse,ceiling,flagged", [
+    ([10.2, 10.0, 7.3, 7.3, 7.2], [7.6, 7.4, 7.5, 7.4, 7.3], True),   # a slow phase
+    ([7.4, 7.3, 7.5, 7.3, 7.2], [7.6, 7.4, 7.5, 7.4, 7.3], False),    # steady
+    ([10.2, 10.0, 7.3, 7.3, 7.2], [9.9, 7.4, 9.5, 7.4, 7.3], False),  # the ceiling saw it
+])
+def test_unsteady_threaded_runs_are_flagged_only_beside_a_steady_ceiling(coarse, ceiling,
+                                                                         flagged):
+    ms = [_rounds("baseline", "original", 1, [14.2] * 5),
+          _rounds("blas-2", "original", 2, [12.5] * 5),
+          _rounds("ceiling-2", "original", 1, ceiling, procs=2, batch=32),
+          _rounds("coarse-2", "transformed", 2, coarse)]
+    f = figures.derive(ms, [2], {"Convolution"}, full_batch=64)
+    row = f["rows"][0]
+    assert ("unsteady" in row) == flagged
+    warned = report.unsteady_lines(f["rows"])
+    assert len(warned) == (1 if flagged else 0)
+    if flagged:
+        assert row["unsteady"]["coarse"] == pytest.approx(10.2 / 7.2)
+        assert "T=2" in warned[0] and "1.42x the fastest" in warned[0]
 
 
 def test_bench_names_a_missing_dataset_and_a_missing_shape(tmp_path):

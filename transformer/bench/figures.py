@@ -33,6 +33,9 @@ def derive(measured: List[Measured], threads: List[int], transformed_types: Set[
             "amdahl_bound": 1.0 / ((1.0 - share) + share / t),
         }
         row.update(_ceiling(by_key.get(f"ceiling-{t}"), base_ms, full_batch, row, t))
+        unsteady = _unsteady(coarse, fine, by_key.get(f"ceiling-{t}"), t)
+        if unsteady:
+            row["unsteady"] = unsteady
         row["memory"] = _memory(base, by_key.get(f"blas-{t}", base), by_key[f"coarse-{t}"], t)
         torch = by_key.get(f"torch-{t}")
         if torch is not None:
@@ -78,6 +81,30 @@ def _ceiling(ceiling: Optional[Measured], base_ms: float, full_batch: Optional[i
     return {"ceiling_speedup": ratio,
             "coarse_of_ceiling": row["coarse_speedup"] / ratio,
             "fine_of_ceiling": row["fine_speedup"] / ratio}
+
+
+# A threaded configuration whose slowest run is this much slower than its fastest, while the
+# ceiling's runs agree within CEILING_STEADY, ran through a phase in which the machine gave
+# threads that synchronize less than it gave separate processes (docs/BENCHMARKS.md).
+UNSTEADY = 1.25
+CEILING_STEADY = 1.10
+
+
+def _spread(iteration: Dict[str, float]) -> float:
+    return iteration["max"] / iteration["min"] if iteration["min"] > 0 else 1.0
+
+
+def _unsteady(coarse: dict, fine: dict, ceiling: Optional[Measured], t: int) -> dict:
+    """The spread (slowest run over fastest) of coarse-T and BLAS-T at T > 1, when one of
+    them passes UNSTEADY while the ceiling measured in the same rounds stays steady."""
+    if t == 1 or ceiling is None:
+        return {}
+    spreads = {"coarse": _spread(coarse), "blas": _spread(fine),
+               "ceiling": _spread(ceiling.iteration)}
+    if max(spreads["coarse"], spreads["blas"]) < UNSTEADY or \
+            spreads["ceiling"] > CEILING_STEADY:
+        return {}
+    return spreads
 
 
 def _memory(base: Measured, fine: Measured, coarse: Measured, t: int) -> dict:

@@ -57,6 +57,7 @@ def table(result: dict) -> str:
     if ceil:
         lines.append("ceiling: T sequential originals at once, each on 1/T of the batch, "
                      "against one on all of it (what this machine gives T workers now)")
+    lines += unsteady_lines(f["rows"])
     lines += memory_lines(f["rows"])
     lines.append(f"share of the baseline in parallelized layers: {f['parallel_share']:.1%}")
     if f["overhead_1_thread"] is not None:
@@ -94,3 +95,16 @@ def memory_lines(rows) -> list:
                      f"{ratio:>11} {per.get('scratch', 0) / 1024:>27.1f} "
                      f"{per.get('accumulators', 0) / 1024:>12.1f}")
     return lines
+
+
+def unsteady_lines(rows) -> list:
+    """A warning per thread count whose threaded runs varied while the ceiling's did not."""
+    out = []
+    for r in rows:
+        u = r.get("unsteady")
+        if u:
+            out.append(f"warning: at T={r['threads']} the slowest run took {u['coarse']:.2f}x "
+                       f"the fastest (coarse) and {u['blas']:.2f}x (BLAS), the ceiling's "
+                       f"{u['ceiling']:.2f}x: the machine gave threads that synchronize less "
+                       "in some rounds; compare runs_ms in the JSON round by round")
+    return out
