@@ -209,7 +209,7 @@ def test_embedded_nets_are_read_from_string_literals(fork_tests, fork):
     ("Dtype(1) / 4", "0.25"), ("kTwo + i", None), ("shared_ ? 1 : kTwo", "1"),
     ("!shared_ ? 1 : kTwo", None), ("kTwo > 1 ? 1 : 2", None),
     ("0 ? caffe::EltwiseParameter::PROD : kTwo", "2"), ("kLoop + 1", None), ("i + 1", None),
-    ("kTwo / 0", None)])
+    ("kTwo / 0", None), ("kTwo + 0", "2")])
 def test_setter_values_resolve_only_literals(text, value):
     consts = {"kTwo": "2", "kLoop": "kLoop", "min_size_": "4", "shared_": "true"}
     assert test_setups.literal(text, consts) == value

@@ -15,6 +15,7 @@ built by protobuf with the tree's own messages (proto_text).
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,20 +80,24 @@ def literal(text: str, consts: Dict[str, str], depth: int = 0) -> Optional[str]:
     return None
 
 
-def _balanced(text: str) -> bool:
-    depth = 0
+def _depths(text: str) -> List[int]:
+    """The parenthesis depth after each character of text."""
+    out, depth = [], 0
     for ch in text:
         depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            return False
-    return depth == 0
+        out.append(depth)
+    return out
+
+
+def _balanced(text: str) -> bool:
+    depths = _depths(text)
+    return not depths or (min(depths) >= 0 and depths[-1] == 0)
 
 
 def _conditional(text: str) -> Optional[Tuple[str, str, str]]:
     """`c ? a : b` outside parentheses, as its three parts."""
-    depth, ask = 0, -1
-    for i, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
+    ask = -1
+    for i, (ch, depth) in enumerate(zip(text, _depths(text))):
         if depth == 0 and ch == "?" and ask < 0:
             ask = i
         elif depth == 0 and ch == ":" and ask >= 0 and text[i - 1:i + 1] != "::" and \
@@ -104,17 +109,18 @@ def _conditional(text: str) -> Optional[Tuple[str, str, str]]:
 def _split(text: str, ops: str) -> Optional[Tuple[str, str, str]]:
     """text as `left op right` at its last operator of `ops` outside parentheses (not a
     sign, nor an exponent's)."""
-    depth = 0
+    depths = _depths(text)
     for i in range(len(text) - 1, 0, -1):
-        ch = text[i]
-        depth += {")": 1, "(": -1}.get(ch, 0)
-        if depth or ch not in ops:
+        if depths[i] or text[i] not in ops:
             continue
         before = text[:i].rstrip()
         if not before or before[-1] in "+-*/(" or re.search(r"\d[eE]$", before):
             continue
-        return before, ch, text[i + 1:]
+        return before, text[i], text[i + 1:]
     return None
+
+
+_OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 
 
 def _arithmetic(text: str, consts: Dict[str, str], depth: int) -> Optional[str]:
@@ -136,7 +142,7 @@ def _arithmetic(text: str, consts: Dict[str, str], depth: int) -> Optional[str]:
     if op == "/" and exact:
         value = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
     else:
-        value = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else 0}[op]
+        value = _OPERATORS[op](a, b)
     return str(value) if exact else repr(float(value))
 
 
