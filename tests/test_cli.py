@@ -45,3 +45,27 @@ def test_tree_without_layers(root, tmp_path):
 def test_unknown_option(root):
     r = run("analyze", "--bogus", cwd=root)
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
+
+
+def test_cmake_option_must_be_a_definition(root, tmp_path):
+    """--cmake-option is checked before anything is analyzed or built: a generator or a bare
+    word would replace the build's own arguments."""
+    for cmd in ("check", "bench"):
+        for bad in ("-GNinja", "USE_MLSL=OFF", "-DUSE_MLSL"):
+            r = run(cmd, str(tmp_path), f"--cmake-option={bad}", cwd=root)
+            assert r.returncode == 2, (cmd, bad, r.stderr)
+            assert r.stderr.strip().count("\n") == 0 and "-DNAME=VALUE" in r.stderr
+
+
+def test_cmake_options_come_after_the_tools_own(tmp_path):
+    """The user's options come last, after all of cgp-transform's, so that theirs win,
+    in every toolchain, and the module constants stay as they were."""
+    from transformer import buildtree
+    (tmp_path / "CMakeLists.txt").write_text("project(x)\n")
+    for tc in (buildtree.ORIGINAL, buildtree.OPENMP, buildtree.RACE, buildtree.MPI):
+        mine = buildtree.with_options(tc, ["-DUSE_MLSL=OFF", "-DCPU_ONLY=OFF"])
+        args = buildtree.configure_args(tmp_path, tmp_path / "b", mine)
+        assert args[-2:] == ["-DUSE_MLSL=OFF", "-DCPU_ONLY=OFF"]
+        assert args.index("-DCPU_ONLY=OFF") > args.index("-DCPU_ONLY=ON")
+        assert "-DUSE_MLSL=OFF" not in buildtree.configure_args(tmp_path, tmp_path / "b", tc)
+    assert buildtree.with_options(buildtree.OPENMP, []) is buildtree.OPENMP

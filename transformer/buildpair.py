@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import subprocess
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from . import apply, buildtree
 from .errors import InputError
@@ -25,10 +25,12 @@ def registered_types(exe: Path) -> List[str]:
 
 
 def build_pair(root: Path, given: Optional[str], work: Path, analysis, deterministic: bool,
-               jobs: int, say, mpi: bool = False) -> Tuple[Path, Path, Path]:
+               jobs: int, say, mpi: bool = False,
+               cmake: Sequence[str] = ()) -> Tuple[Path, Path, Path]:
     """The transformed tree (given, or transformed into the work directory; with mpi, with
     the process level) and the driver built against the original and against the
-    transformed tree (OpenMP on; with mpi, also -DCGP_MPI=ON)."""
+    transformed tree (OpenMP on; with mpi, also -DCGP_MPI=ON); `cmake`: the user's own
+    options for both configures (buildtree.with_options)."""
     tag = "transformed-mpi" if mpi else "transformed"
     if given:
         transformed = input_dir(given)
@@ -41,11 +43,13 @@ def build_pair(root: Path, given: Optional[str], work: Path, analysis, determini
         raise InputError(f"{transformed} was not transformed with --mpi "
                          f"(no include/{apply.MPI_RUNTIME_NAME})")
     say("building the original tree with the driver")
-    original_exe = buildtree.build(root, work / "original", buildtree.ORIGINAL, jobs,
+    original_exe = buildtree.build(root, work / "original",
+                                   buildtree.with_options(buildtree.ORIGINAL, cmake), jobs,
                                    work / "logs" / "original.log", blame="original")
     say(f"building the transformed tree with the driver "
         f"({'-DCGP_MPI=ON' if mpi else 'OpenMP on'})")
     transformed_exe = buildtree.build(transformed, work / tag,
-                                      buildtree.MPI if mpi else buildtree.OPENMP,
+                                      buildtree.with_options(
+                                          buildtree.MPI if mpi else buildtree.OPENMP, cmake),
                                       jobs, work / "logs" / f"{tag}.log")
     return transformed, original_exe, transformed_exe

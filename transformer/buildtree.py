@@ -7,9 +7,9 @@ import filecmp
 import os
 import shutil
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 from . import render
 from .errors import CheckFailure, InputError
@@ -33,6 +33,7 @@ class Toolchain:
     flags: List[str] = field(default_factory=list)
     build_type: str = "Release"
     cmake: List[str] = field(default_factory=list)  # extra -D options
+    user: List[str] = field(default_factory=list)  # the user's -D options, given last
 
 
 ORIGINAL = Toolchain("original")
@@ -43,6 +44,22 @@ RACE = Toolchain("race", openmp=True, cc="clang-14", cxx="clang++-14",
                  cmake=["-DCGP_TSAN_BLAS=ON"])
 # A tree transformed with --mpi, built with its process level on (it links MPI).
 MPI = Toolchain("mpi", openmp=True, cmake=["-DCGP_MPI=ON"])
+
+
+def check_options(extra: Sequence[str]) -> None:
+    """Each of the user's CMake options is one -DNAME=VALUE (a generator or a source
+    directory would replace the build's own)."""
+    for opt in extra:
+        if not opt.startswith("-D") or "=" not in opt or "\n" in opt:
+            raise InputError(f"--cmake-option takes -DNAME=VALUE, not {opt!r}")
+
+
+def with_options(tc: Toolchain, extra: Sequence[str]) -> Toolchain:
+    """tc with the user's own options for the tree's CMake (`--cmake-option`), given after
+    all of cgp-transform's, so that theirs win: a fork's switches can turn off what it cannot
+    build here."""
+    check_options(extra)
+    return replace(tc, user=tc.user + list(extra)) if extra else tc
 
 
 def race_tools_missing() -> List[str]:
@@ -154,7 +171,7 @@ def configure_args(copy: Path, build: Path, tc: Toolchain) -> List[str]:
         args.append(f"-DCMAKE_CXX_COMPILER={tc.cxx}")
     if shutil.which("ccache"):
         args += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", "-DCMAKE_C_COMPILER_LAUNCHER=ccache"]
-    return args
+    return args + tc.user
 
 
 def build(tree: Path, work: Path, tc: Toolchain, jobs: int, log: Path,

@@ -9,6 +9,8 @@ from typing import List, Optional
 
 from . import __version__
 from .bench.pack_args import add_arguments as pack_arguments
+from .check.args import add_arguments as check_arguments
+from .check.args import add_cmake_option
 from .errors import CheckFailure, InputError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
@@ -43,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
         "analyze", help="decide, loop by loop, what can run per sample in parallel, and why not"))
     _add_transform_arguments(sub.add_parser(
         "transform", help="(default) write a copy of the tree with the parallel plans applied"))
-    _add_check_arguments(sub.add_parser(
+    check_arguments(sub.add_parser(
         "check", help="build the original and the transformed tree and prove them equal: layer "
                       "by layer, race-free, same convergence"))
     _add_bench_arguments(sub.add_parser(
@@ -79,83 +81,6 @@ def _add_transform_arguments(p: argparse.ArgumentParser) -> None:
                    help="also add the process level: ranks x threads under mpirun, the same "
                         "global batch (build with -DCGP_MPI=ON or make CGP_MPI=1)")
     _add_flags(p)
-
-
-def _add_check_arguments(p: argparse.ArgumentParser) -> None:
-    """check's arguments."""
-    p.add_argument("path", help="the original Caffe-style source tree")
-    p.add_argument("--transformed", metavar="DIR",
-                   help="an already transformed tree (default: transform PATH first)")
-    p.add_argument("--threads", default=None, metavar="LIST",
-                   help="thread counts for the transformed build (default 1,2,3,8; "
-                        "1,2,3 for --tree-tests)")
-    p.add_argument("--batches", default="1,2,7,64", metavar="LIST",
-                   help="batch sizes (default 1,2,7,64)")
-    p.add_argument("--dtype", default="float,double", metavar="LIST",
-                   help="float, double or both (default both)")
-    p.add_argument("--layers", metavar="TYPE,...", help="check only these layer types")
-    p.add_argument("--race", action="store_true", default=None,
-                   help="also build with clang-14 + ThreadSanitizer and run under Archer "
-                        "(the default where clang-14 and libomp-14-dev are installed)")
-    p.add_argument("--no-race", dest="race", action="store_false",
-                   help="skip the race check (then a race shows only if threads interleave)")
-    p.add_argument("--race-threads", type=int, metavar="T",
-                   help="threads for the race runs (default: the largest of --threads)")
-    p.add_argument("--deterministic", action="store_true",
-                   help="transform with --deterministic and require bitwise equality across "
-                        "thread counts")
-    _add_tree_test_arguments(p)
-    p.add_argument("--repeats", type=int, default=3, metavar="N",
-                   help="runs of each layer case at more than one thread (default 3)")
-    p.add_argument("--strict", action="store_true",
-                   help="fail when a transformed layer type could not be exercised "
-                        "(listed as unchecked)")
-    p.add_argument("--json", metavar="FILE", help="write the results as JSON")
-    p.add_argument("--junit", metavar="FILE", help="write the results as JUnit XML")
-    p.add_argument("--work", metavar="DIR",
-                   help="where to keep the copies and builds (default: in the cache "
-                        "directory; reused, so a second check builds incrementally)")
-    _add_train_arguments(p)
-    p.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
-    p.add_argument("--quiet", action="store_true", help="print only the verdict and errors")
-    p.add_argument("--verbose", action="store_true", help="print every comparison")
-
-
-def _add_tree_test_arguments(p: argparse.ArgumentParser) -> None:
-    """check's options for the tree's own gtest suite."""
-    p.add_argument("--tree-tests", action="store_true",
-                   help="also build the tree's own gtest suite (test.testbin, test_all) in "
-                        "both trees and run it on the transformed build with the parallel "
-                        "paths forced, at --threads (default 1,2,3)")
-    p.add_argument("--tree-tests-only", action="store_true",
-                   help="run only the tree's own suite (no layer cases, races or training)")
-    p.add_argument("--tree-test-timeout", type=float, default=4 * 3600, metavar="S",
-                   help="seconds one run of the tree's suite may take (default 14400)")
-    p.add_argument("--tree-test-filter", metavar="PATTERNS",
-                   help="run only the tree's tests matching these gtest patterns "
-                        "(':'-separated, e.g. '*Convolution*'); GPU tests are never run")
-
-
-def _add_train_arguments(p: argparse.ArgumentParser) -> None:
-    """check's options for the convergence (training) check."""
-    p.add_argument("--no-train", action="store_true", help="skip the convergence check")
-    p.add_argument("--solver", metavar="FILE",
-                   help="solver for the convergence check (default: "
-                        "PATH/examples/mnist/lenet_solver.prototxt)")
-    p.add_argument("--net", metavar="FILE", help="net for the convergence check (default: "
-                                                 "the solver's net)")
-    p.add_argument("--data", metavar="DIR",
-                   help="data source for the net's Data layers (default: as the net says)")
-    p.add_argument("--iterations", type=int, default=500,
-                   help="training iterations for the convergence check (default 500)")
-    p.add_argument("--train-threads", type=int, default=2,
-                   help="threads for the transformed training run (default 2)")
-    p.add_argument("--mpi", action="store_true",
-                   help="check the process level instead: LeNet trained by --ranks ranks x 1 "
-                        "thread under mpirun (PATH transformed with --mpi, built with "
-                        "-DCGP_MPI=ON) against 1 process x 1 thread of the original")
-    p.add_argument("--ranks", type=int, default=2, metavar="R",
-                   help="ranks for --mpi (default 2)")
 
 
 def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
@@ -201,6 +126,7 @@ def _add_bench_arguments(p: argparse.ArgumentParser) -> None:
                    help="also train the same net in PyTorch on the CPU at each thread count, "
                         "in the same interleaved runs (needs PyTorch: pip install torch)")
     pack_arguments(p)
+    add_cmake_option(p)
     p.add_argument("-j", "--jobs", type=int, default=None, help="parallel build jobs")
     p.add_argument("--quiet", action="store_true", help="print only the speedup line")
     p.add_argument("--verbose", action="store_true", help="print tracebacks on errors")
@@ -332,9 +258,10 @@ def _write_json(path: Optional[str], data) -> None:
 
 
 def cmd_check(args) -> int:
-    from .buildtree import jobs_default
+    from .buildtree import check_options, jobs_default
     from .check import report as check_report
     from .check.run import CheckOptions, run
+    check_options(args.cmake_option)
     opts = CheckOptions(
         path=args.path, transformed=args.transformed,
         threads=_int_list(args.threads or "1,2,3,8", "--threads"),
@@ -348,7 +275,8 @@ def cmd_check(args) -> int:
         layers=[x.strip() for x in args.layers.split(",")] if args.layers else None,
         deterministic=args.deterministic, work=args.work, jobs=args.jobs or jobs_default(),
         train=not args.no_train, solver=args.solver, net=args.net, data=args.data,
-        iterations=args.iterations, train_threads=args.train_threads)
+        iterations=args.iterations, train_threads=args.train_threads,
+        cmake_options=args.cmake_option)
     if args.mpi:
         return _check_mpi(opts, args)
     rep = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))
@@ -394,7 +322,8 @@ def _bench_pack(args) -> int:
                             work=args.work, transformed=args.transformed,
                             jobs=args.jobs or jobs_default(),
                             data_shape=_int_list(args.data_shape, "--data-shape")
-                            if args.data_shape else None, batch=args.batch)
+                            if args.data_shape else None, batch=args.batch,
+                            cmake_options=args.cmake_option)
     manifest = pack.pack(opts, say=_say(args.quiet))
     _write_json(args.json, manifest)
     print(pack.line(manifest))
@@ -405,7 +334,8 @@ def cmd_bench(args) -> int:
     from .bench import report as bench_report
     from .bench.plot import plot
     from .bench.run import BenchOptions, run
-    from .buildtree import jobs_default
+    from .buildtree import check_options, jobs_default
+    check_options(args.cmake_option)
     if args.pack or args.from_pack:
         return _bench_pack(args)
     if args.path is None:
@@ -422,7 +352,8 @@ def cmd_bench(args) -> int:
                         if args.data_shape else None,
                         ranks=_int_list(args.ranks, "--ranks") if args.ranks else None,
                         bandwidth_gbit=args.bandwidth_gbit, latency_us=args.latency_us,
-                        batch=args.batch, forward_only=args.forward_only)
+                        batch=args.batch, forward_only=args.forward_only,
+                        cmake_options=args.cmake_option)
     if opts.ranks is not None and opts.forward_only:
         raise InputError("--forward-only applies to the thread benchmark, not to --ranks")
     result = run(opts, say=_say(args.quiet), progress=_bars(args.quiet))

@@ -62,6 +62,7 @@ class PackOptions:
     jobs: int = 1
     data_shape: Optional[List[int]] = None
     batch: Optional[int] = None
+    cmake_options: List[str] = field(default_factory=list)  # the user's, for both builds
 
 
 def _check_out(out: Path, root: Path) -> None:
@@ -272,7 +273,7 @@ def pack(opts: PackOptions, say: Callable[[str], None] = lambda s: None) -> dict
     work.mkdir(parents=True, exist_ok=True)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
-        root, opts.transformed, work, analysis, False, opts.jobs, say)
+        root, opts.transformed, work, analysis, False, opts.jobs, say, cmake=opts.cmake_options)
     exes = {"original": original_exe, "transformed": transformed_exe}
     stage = out.parent / f".{out.name}.packing"
     shutil.rmtree(stage, ignore_errors=True)

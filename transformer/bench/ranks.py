@@ -65,7 +65,8 @@ def run(opts, say=lambda s: None, progress=None) -> dict:
     say(data_note)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, mpi_exe = build_pair(root, opts.transformed, work, analysis,
-                                                    False, opts.jobs, say, mpi=True)
+                                                    False, opts.jobs, say, mpi=True,
+                                                    cmake=opts.cmake_options)
     cfgs = configs(pairs, ceiling_nets)
     say(f"timing {choice.name}: {len(cfgs)} configurations x {opts.repeats} repeats, "
         f"{opts.iterations} iterations each")

@@ -41,6 +41,7 @@ class BenchOptions:
     latency_us: float = 5.0
     batch: Optional[int] = None        # the data layers' batch, instead of the net's
     forward_only: bool = False         # inference timing: forward passes alone
+    cmake_options: List[str] = field(default_factory=list)  # the user's, for both builds
 
 
 def torch_version() -> str:
@@ -85,7 +86,7 @@ def run(opts: BenchOptions, say: Callable[[str], None] = lambda s: None,
         torch_ref.translate(net_file, choice.solver, opts.data, root)
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
-        root, opts.transformed, work, analysis, False, opts.jobs, say)
+        root, opts.transformed, work, analysis, False, opts.jobs, say, cmake=opts.cmake_options)
     exes = {"original": original_exe, "transformed": transformed_exe}
     registered = registered_types(original_exe)
     policies = check_layers.select(analysis.program, analysis.decisions, registered, root,

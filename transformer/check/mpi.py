@@ -64,7 +64,8 @@ def run(opts: CheckOptions, ranks: int, say: Callable[[str], None] = lambda s: N
     say("analyzing the original tree")
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, mpi_exe = build_pair(root, opts.transformed, work, analysis,
-                                                    False, opts.jobs, say, mpi=True)
+                                                    False, opts.jobs, say, mpi=True,
+                                                    cmake=opts.cmake_options)
     report = MpiReport(str(root), str(transformed), str(work), ranks, None, notes=notes)
     say(f"training {net.name} for {opts.iterations} iterations: 1 process x 1 thread "
         f"(original), {ranks} ranks x 1 thread (mpirun)")

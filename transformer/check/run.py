@@ -42,6 +42,7 @@ class CheckOptions:
     data: Optional[str] = None
     iterations: int = 500
     train_threads: int = 2
+    cmake_options: List[str] = field(default_factory=list)  # the user's, for every build
 
 
 @dataclass
@@ -106,11 +107,13 @@ def run(opts: CheckOptions, say: Callable[[str], None] = lambda s: None,
     say("analyzing the original tree")
     analysis = analyze_mod.run(str(root))
     transformed, original_exe, transformed_exe = build_pair(
-        root, opts.transformed, work, analysis, opts.deterministic, opts.jobs, say)
+        root, opts.transformed, work, analysis, opts.deterministic, opts.jobs, say,
+        cmake=opts.cmake_options)
     race_exe = None
     if opts.race and opts.layer_checks:
         say("building the transformed tree with clang-14, ThreadSanitizer and Archer")
-        race_exe = buildtree.build(transformed, work / "transformed", buildtree.RACE,
+        race_exe = buildtree.build(transformed, work / "transformed",
+                                   buildtree.with_options(buildtree.RACE, opts.cmake_options),
                                    opts.jobs, work / "logs" / "race.log")
 
     policies = _policies(opts, analysis, root, transformed, original_exe, notes)
@@ -231,12 +234,16 @@ def _tree_tests(opts: CheckOptions, root: Path, work: Path, say,
         raise InputError("--tree-tests: the tree's CMake defines none of the test targets "
                          + ", ".join(tree_tests.TARGETS))
     say(f"building the tree's tests ({target}) in the transformed build")
-    got = tree_tests.build(work / "transformed", buildtree.OPENMP, target, opts.jobs,
+    got = tree_tests.build(work / "transformed",
+                           buildtree.with_options(buildtree.OPENMP, opts.cmake_options),
+                           target, opts.jobs,
                            work / "logs" / "tree-tests-transformed.log")
 
     def ref() -> Path:  # built only when a test fails on the transformed build
         say(f"building {target} in the original tree, to run the failures there")
-        return tree_tests.build(work / "original", buildtree.ORIGINAL, target, opts.jobs,
+        return tree_tests.build(work / "original",
+                                buildtree.with_options(buildtree.ORIGINAL, opts.cmake_options),
+                                target, opts.jobs,
                                 work / "logs" / "tree-tests-original.log")
     say(f"running {target} with the parallel paths forced at "
         f"{','.join(map(str, opts.tree_test_threads))} threads")
