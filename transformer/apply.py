@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import analyze as analyze_mod
-from . import kinds, process_plan, process_render
+from . import include_point, kinds, process_plan, process_render
 from .decision import Decision
 from .edits import Edit, merge
 from .edits import apply as apply_edits
@@ -96,17 +96,11 @@ def _select(analysis, only: Optional[Sequence[str]]) -> Tuple[List[Decision], Li
 
 def _include_edit(file: str, source: bytes, line_text: str,
                   name: str = RUNTIME_NAME) -> Optional[Edit]:
-    """Insert a runtime header's include after the file's last #include line."""
+    """Insert a runtime header's include where every configuration of the file sees it
+    (include_point)."""
     if name.encode() in source:
         return None
-    pos, last = 0, None
-    for line in source.splitlines(keepends=True):
-        if line.lstrip().startswith(b"#include"):
-            last = pos + len(line)
-        pos += len(line)
-    if last is None:
-        return Edit(file, 0, 0, line_text, "runtime include")
-    return Edit(file, last, 0, line_text, "runtime include")
+    return Edit(file, include_point.offset(source), 0, line_text, "runtime include")
 
 
 def _resolve_conflicts(rendered: List[Rendered]) -> Tuple[List[Edit], List[Rendered]]:
