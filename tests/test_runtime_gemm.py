@@ -5,6 +5,7 @@ otherwise, and in both cases the product of the whole call, for every combinatio
 transposes and for beta 0 and 1. The program interposes cblas_sgemm to
 see how each call was cut."""
 import shutil
+import subprocess
 
 import pytest
 from support.runtime_program import build_runtime_program, run_program
@@ -128,3 +129,23 @@ def test_narrow_weight_gradient_sums_parts(exe):
     got = run(exe, 4, 8, 400, "T", "N", 1.0, fn="k", force=True)
     assert got["whole"] >= 2 and got["rows"] == 0 and got["cols"] == 0, got
     assert got["relerr"] < 1e-5, got
+
+
+@pytest.mark.parametrize("use_mkl", [True, False], ids=["USE_MKL", "default"])
+def test_blas_header_follows_the_trees_choice(tmp_path, use_mkl):
+    """A tree built with BLAS=MKL defines USE_MKL and has MKL's mkl.h, not cblas.h: the
+    runtime takes its CBLAS from the header the tree uses. The mkl.h here stands in for
+    MKL's (which declares the same CBLAS); without USE_MKL it must not be read at all."""
+    from transformer.render import Renderer
+    (tmp_path / "cgp_runtime.hpp").write_text(Renderer(None, {}).runtime_header())
+    fake = ('#define CGP_TEST_MKL_H 1\n#include <cblas.h>\n' if use_mkl
+            else '#error "mkl.h read without USE_MKL"\n')
+    (tmp_path / "mkl.h").write_text(fake)
+    check = ('#ifndef CGP_TEST_MKL_H\n#error "the runtime did not read mkl.h"\n#endif\n'
+             if use_mkl else "")
+    (tmp_path / "main.cpp").write_text('#include "cgp_runtime.hpp"\n' + check
+                                       + "int main() { return 0; }\n")
+    r = subprocess.run(["g++", "-std=c++11", "-fsyntax-only", "-fopenmp", f"-I{tmp_path}"]
+                       + (["-DUSE_MKL"] if use_mkl else []) + [str(tmp_path / "main.cpp")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
