@@ -289,3 +289,42 @@ def test_training_is_skipped_when_the_nets_data_is_missing(tmp_path):
 def test_tree_test_filter_keeps_gpu_tests_out():
     assert tree_tests.suite_filter(None) == "-*GPU*"
     assert tree_tests.suite_filter("*Convolution*:*Pooling*") == "*Convolution*:*Pooling*-*GPU*"
+
+
+def _float_sums(seed):
+    """A loss-like float sum of 50,176 terms that cancel: the original's sequential sum,
+    the transformed's sum of 4 part sums, and the double sum of the same float terms."""
+    rng = np.random.default_rng(seed)
+    t = (rng.standard_normal(50176) * 300 + 0.1).astype(np.float32)
+    seq = np.cumsum(t, dtype=np.float32)[-1:]
+    parts = np.float32(0)
+    for p in np.array_split(t, 4):
+        parts = np.float32(parts + np.cumsum(p, dtype=np.float32)[-1])
+    return seq, np.array([parts], np.float32), np.array([t.astype(np.float64).sum()])
+
+
+@pytest.mark.parametrize("seed", [0, 8])
+def test_a_reordered_cancelling_sum_passes_by_accuracy(seed):
+    """Past the 1e-5 tolerance (Intel's SigmoidCrossEntropyLoss at batch 64), yet no less
+    accurate against the double run than the original's own float sum, within 4x: seed 0's
+    part sums are closer to the double sum than the original, seed 8's 3.6x further."""
+    ref, got, ref_double = _float_sums(seed)
+    d = compare.compare_arrays("top0.data", ref, got, exact=False)
+    assert not d.ok and d.rel_error > compare.TOLERANCE[4]
+    judged = compare.as_accurate(d, ref, got, ref_double)
+    assert judged.ok and "as accurate" in judged.note
+
+
+def test_accuracy_never_excuses_a_wrong_or_exact_result():
+    ref, got, ref_double = _float_sums(0)
+    wrong = got + np.float32(300)  # one term lost: a bug, not an order of sums
+    d = compare.compare_arrays("top0.data", ref, wrong, exact=False)
+    assert not compare.as_accurate(d, ref, wrong, ref_double).ok
+    exact = compare.compare_arrays("top0.data", ref, got, exact=True)  # must be bitwise
+    assert not compare.as_accurate(exact, ref, got, ref_double).ok
+    d = compare.compare_arrays("top0.data", ref, got, exact=False)
+    assert not compare.as_accurate(d, ref, got, None).ok  # no double run: tolerance stands
+    far = ref_double * (1 + 2 * compare.ORIGINAL_ERROR_CAP)  # the original float is itself off
+    assert not compare.as_accurate(d, ref, got, far).ok
+    d64 = compare.compare_arrays("top0.data", ref_double, ref_double * (1 + 1e-9), exact=False)
+    assert not compare.as_accurate(d64, ref_double, ref_double * (1 + 1e-9), ref_double).ok
