@@ -71,6 +71,13 @@ class Diff:
             (" (must be bitwise)" if self.exact_required else "")
 
 
+def _rel(a: np.ndarray, ref: np.ndarray) -> float:
+    """Norm-wise relative error of a against ref, in double."""
+    r64 = ref.astype(np.float64)
+    norm = float(np.linalg.norm(r64))
+    return float(np.linalg.norm(a.astype(np.float64) - r64)) / (norm if norm > 0 else 1.0)
+
+
 def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, exact: bool) -> Diff:
     if ref.shape != got.shape or ref.dtype != got.dtype:
         return Diff(name, exact, False, float("inf"), 0, False,
@@ -81,17 +88,9 @@ def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, exact: bool) -> 
     if np.isnan(ref).any() != np.isnan(got).any() or not np.isfinite(got[~np.isnan(got)]).all():
         return Diff(name, exact, False, float("inf"), ulp_distance(ref, got), False,
                     note="NaN or infinity where the original has none")
-    r64, g64 = ref.astype(np.float64), got.astype(np.float64)
-    norm = float(np.linalg.norm(r64))
-    err = float(np.linalg.norm(g64 - r64)) / (norm if norm > 0 else 1.0)
+    err = _rel(got, ref)
     ok = (not exact) and err <= TOLERANCE[ref.itemsize]
     return Diff(name, exact, False, err, ulp_distance(ref, got), ok)
-
-
-def _rel(a: np.ndarray, ref: np.ndarray) -> float:
-    r64 = ref.astype(np.float64)
-    norm = float(np.linalg.norm(r64))
-    return float(np.linalg.norm(a.astype(np.float64) - r64)) / (norm if norm > 0 else 1.0)
 
 
 def as_accurate(d: Diff, ref: np.ndarray, got: np.ndarray,
