@@ -137,3 +137,26 @@ def test_advice_never_asks_to_install_an_installed_package(monkeypatch):
     assert "apt-get install liblmdb-dev" in missing_headers.advice("lmdb.h")
     monkeypatch.setattr(missing_headers, "_apt_file_owner", lambda h: None)
     assert "apt-get install" not in missing_headers.advice("nothing_like_it.h")
+
+
+def test_a_file_with_syntax_errors_is_named_with_its_first_error_and_exit_1(tmp_path, cache):
+    tree = tmp_path / "tree"
+    (tree / "src").mkdir(parents=True)
+    shutil.copytree(ROOT / "fixtures" / "include", tree / "include")
+    bad = LAYER.replace('#include "gadget.h"\n', "").replace(
+        "kGadgetScale * in", "kUndeclared * in + kAlsoUndeclared")
+    (tree / "src" / "bad_layer.cpp").write_text(bad)
+    (tree / "src" / "good_layer.cpp").write_text(
+        LAYER.replace('#include "gadget.h"\n', "").replace("kGadgetScale", "Dtype(2)").replace(
+            "FxGadgetLayer", "FxGoodLayer"))
+    r = cgp(tree, "-o", tmp_path / "out", "--report", tmp_path / "r.md", env=cache)
+    assert r.returncode == 1, r.stdout + r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("syntax errors")]
+    line_no = bad.splitlines().index(next(ln for ln in bad.splitlines()
+                                          if "kUndeclared" in ln)) + 1
+    assert lines == [f"syntax errors, copied unchanged: src/bad_layer.cpp: line {line_no}: "
+                     f"use of undeclared identifier 'kUndeclared' (and 1 more errors)"]
+    assert "1 regions rewritten" in r.stdout  # the good layer still is
+    assert (tmp_path / "out" / "src" / "bad_layer.cpp").read_text() == bad
+    assert f"`src/bad_layer.cpp`: line {line_no}: use of undeclared identifier" in \
+        (tmp_path / "r.md").read_text()

@@ -26,6 +26,8 @@ class Analysis:
     program: Optional[Program] = None  # the IR behind the decisions (not serialized)
     sources: Dict[str, bytes] = field(default_factory=dict)
     error_files: List[str] = field(default_factory=list)  # files with syntax errors
+    # each of those files' first error: {"file", "line", "message", "errors"}
+    first_errors: List[dict] = field(default_factory=list)
     missing_headers: List[dict] = field(default_factory=list)  # units a missing header stopped
 
     def to_json(self) -> dict:
@@ -46,6 +48,7 @@ class Analysis:
             "diagnostics": self.diagnostics,
             "degraded_files": self.degraded_files,
             "error_files": self.error_files,
+            "first_errors": self.first_errors,
             "missing_headers": self.missing_headers,
             "seconds": round(self.seconds, 2),
         }
@@ -80,6 +83,7 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                     diagnostics=diags, degraded_files=sorted(program.degraded_files),
                     seconds=time.time() - t0, program=program, sources=sources,
                     error_files=error_files,
+                    first_errors=first_errors(diags, error_files),
                     missing_headers=[asdict(m) for m in missing])
 
 
@@ -103,6 +107,18 @@ def _decisions(program: Program, layers, root, sources: Dict[str, bytes],
         decisions.append(decide(f, form=form.of(program, sources, f.file, f.start, f.end)))
     decisions.sort(key=lambda d: (d.file, d.line, d.cls))
     return decisions
+
+
+def first_errors(diags: List[dict], files: Sequence[str]) -> List[dict]:
+    """For each of `files`, its first error (by line) and how many errors it has."""
+    rows = []
+    for f in files:
+        errs = sorted((d for d in diags if d["file"] == f and d["severity"] == "error"),
+                      key=lambda d: d["line"])
+        if errs:
+            rows.append({"file": f, "line": errs[0]["line"], "message": errs[0]["message"],
+                         "errors": len(errs)})
+    return rows
 
 
 def _diagnostics(units) -> List[dict]:

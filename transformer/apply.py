@@ -37,6 +37,7 @@ class Result:
     left: List[dict]  # decisions not applied, with why
     error_files: List[str]
     already_transformed: bool
+    first_errors: List[dict] = field(default_factory=list)  # each error file's first error
     diff: str = ""
     missing_headers: List[dict] = field(default_factory=list)  # units a missing header stopped
     format_problems: List[str] = field(default_factory=list)  # formatting not done, and why
@@ -249,7 +250,8 @@ def transform(path: str, out: Optional[str], *, in_place: bool = False, force: b
     return Result(root=str(root), out=str(out_path), changed_files=sorted(changed),
                   applied=[_applied_entry(r) for r in applied_plans],
                   left=sorted(left, key=lambda x: (x["file"], x["line"])),
-                  error_files=analysis.error_files, already_transformed=already, diff=diff,
+                  error_files=analysis.error_files, first_errors=analysis.first_errors,
+                  already_transformed=already, diff=diff,
                   missing_headers=analysis.missing_headers, format_problems=problems,
                   process=process)
 
@@ -395,6 +397,19 @@ def _install(root: Path, work: Path, tmp: Path, out_path: Path, changed: List[st
         os.rename(work, out_path)
 
 
+def error_lines(res: Result) -> List[tuple]:
+    """(file, its first error in words) for each file with syntax errors."""
+    first = {e["file"]: e for e in res.first_errors}
+    rows = []
+    for f in res.error_files:
+        e = first.get(f)
+        why = "errors" if e is None else f"line {e['line']}: {e['message']}"
+        if e is not None and e["errors"] > 1:
+            why += f" (and {e['errors'] - 1} more errors)"
+        rows.append((f, why))
+    return rows
+
+
 def report_markdown(res: Result) -> str:
     lines = ["# cgp-transform report", "", f"- input: `{res.root}`", f"- output: `{res.out}`",
              f"- rewritten regions: {len(res.applied)}", f"- left unchanged: {len(res.left)}",
@@ -403,7 +418,7 @@ def report_markdown(res: Result) -> str:
         lines += ["## Formatting", ""] + [f"- {x}" for x in res.format_problems] + [""]
     if res.error_files:
         lines += ["## Files with syntax errors (copied unchanged)", ""]
-        lines += [f"- `{f}`" for f in res.error_files] + [""]
+        lines += [f"- `{f}`: {why}" for f, why in error_lines(res)] + [""]
     if res.missing_headers:
         lines += ["## Files a missing header stopped (copied unchanged)", ""]
         lines += [f"- `{m['unit']}`: `{m['header']}` (from {m['includer']}); {m['advice']}"

@@ -194,12 +194,13 @@ def cmd_transform(args) -> int:
 
 def _say_transformed(res, args, out) -> None:
     """What transform did, on the terminal."""
+    from . import apply
     if res.already_transformed:
         print(f"{res.root}: already transformed: nothing to do", file=out)
     print(f"{len(res.applied)} regions rewritten in {len(res.changed_files)} files, "
           f"{len(res.left)} loops left as they were; output: {res.out}", file=out)
-    for f in res.error_files:
-        print(f"syntax errors, copied unchanged: {f}", file=out)
+    for f, why in apply.error_lines(res):
+        print(f"syntax errors, copied unchanged: {f}: {why}", file=out)
     for m in res.missing_headers:
         print(f"missing header, copied unchanged: {m['unit']}: {m['header']} (included "
               f"from {m['includer']}); {m['advice']}", file=out)
