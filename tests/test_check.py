@@ -160,6 +160,25 @@ def test_dropped_reduction_fails(full_check, tmp_path):
     _check_bad(bad, "Convolution", caught, "--race", "--race-threads", "2")
 
 
+def _ungate_weight_diff(text: str) -> str:
+    """Convolution's weight-gradient accumulators taken whatever the parameter's flag (the
+    rewrite before gates): with the weights frozen, the parts add their zeros into a buffer
+    the original never touches."""
+    out, n = re.subn(r"(cgp_acc_weight_diff\.prepare\(cgp_parts,[^;]*?count\(\)),\s*"
+                     r"this->param_propagate_down_\[0\]\)", r"\1)", text)
+    assert n == 1, "no gated prepare() found to ungate"
+    return out
+
+
+def test_accumulators_without_their_gate_fail_on_frozen_weights(full_check, tmp_path):
+    bad = _broken_tree(tmp_path, {"src/caffe/layers/conv_layer.cpp": _ungate_weight_diff})
+
+    def caught(data):  # the frozen iteration (i2), the weights' diff: +0.0 where -0.0 was
+        failed = [x for x in data["results"] if x["status"] != "pass"]
+        assert failed and all(any("param0.diff" in f for f in x["failures"]) for x in failed)
+    _check_bad(bad, "Convolution", caught)
+
+
 def _drop_closed_forms(text: str) -> str:
     """Pooling without its pointers' closed forms per part: every part but the first reads
     the windows of the first samples. The edit must happen (else the test proves nothing)."""
@@ -235,6 +254,20 @@ def test_ulp_distance_and_tolerance():
 
 
 
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_frozen_gradient_the_original_left_must_stay_untouched(dtype):
+    """The driver marks a frozen parameter's diff -0.0; adding zeros (in any order) makes
+    +0.0 unless every term is -0.0, so a transformed build that wrote it is caught even
+    where tolerance would pass, and only there: a diff the original wrote, or a top."""
+    marked = np.full(6, -0.0, dtype)
+    written = marked + np.zeros(6, dtype)  # +0.0
+    assert not compare.compare_arrays("param0.diff", marked, written, exact=False).ok
+    assert compare.compare_arrays("param0.diff", marked, marked.copy(), exact=False).ok
+    assert compare.compare_arrays("top0.data", marked, written, exact=False).ok
+    mixed = marked.copy()
+    mixed[2] = 0.0  # not the mark: the original wrote it
+    assert compare.compare_arrays("param0.diff", mixed, written, exact=False).ok
 def test_deterministic_build_is_bitwise_across_thread_counts(tmp_path):
     """--deterministic: fixed chunks and ordered partial sums, so 1, 2, 3 and 8 threads give
     the same bits, reductions and split gemms included."""

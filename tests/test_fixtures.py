@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 EXPECT = re.compile(r"//\s*CGP-EXPECT:\s*(.*)$")
 LIST_KEYS = ("privatize", "reduce", "induction", "split")
-# checked only where written: the accessors hoisted before the region, the Blobs synced there
-OPTIONAL_KEYS = ("hoist", "sync")
+# checked only where written: the accessors hoisted before the region, the Blobs synced there,
+# the accumulated buffers whose copies are taken only under a gate (facts/gates.py)
+OPTIONAL_KEYS = ("hoist", "sync", "gated")
 
 
 def parse_expectation(text: str) -> dict:
@@ -89,6 +90,7 @@ def actual(d) -> dict:
             "induction": {i.var for i in d.induction}, "split": split,
             "hoist": {h.call.replace(" ", "") for h in d.hoist},
             "sync": {f"{s.receiver}.{s.method}()".replace(" ", "") for s in d.sync},
+            "gated": {r.name for r in d.reduce if r.when},
             "detail": d.detail}
 
 

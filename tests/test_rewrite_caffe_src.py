@@ -139,7 +139,12 @@ def test_no_buffer_allocated_after_first_iteration(parallel_caffe, original_caff
     def counts(caffe, iters, threads):
         solver = _solver(tmp_path, iters, 0, f"s{iters}.prototxt")
         out = tmp_path / f"count_{caffe.parent.parent.name}_{iters}"
-        _train(caffe, solver, threads, {"LD_PRELOAD": str(shim), "MALLOC_COUNT_FILE": str(out)})
+        # CGP_SPREAD_PARTS: every thread runs a part of every region from the first
+        # iteration on. Without it a worker the loaded machine wakes late may see a small
+        # region's parts all taken, and grow its workspace in another order (one more or one
+        # fewer allocation): the counts of two runs would differ by timing alone.
+        _train(caffe, solver, threads, {"LD_PRELOAD": str(shim), "MALLOC_COUNT_FILE": str(out),
+                                        "CGP_SPREAD_PARTS": "1"})
         total, large = map(int, out.read_text().split())
         return total, large
 

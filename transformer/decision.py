@@ -74,6 +74,18 @@ class Reduced:
     of: str = ""  # for op 'arg': the scalar max or min it follows
     # root 'chosen': the condition and the two Blobs it chooses between, as written
     choice: List[str] = field(default_factory=list)
+    # arrays: conditions no iteration changes, without which the loop never touches the
+    # buffer (none: always touched): the region takes private copies only when they hold
+    when: List["Gate"] = field(default_factory=list)
+
+
+@dataclass
+class Gate:
+    """A condition of the loop body that no iteration changes (facts/gates.py), as written,
+    and whether the accesses it guards need it true or false."""
+
+    text: str
+    holds: bool = True
 
 
 @dataclass

@@ -29,6 +29,7 @@ from .decision import (  # noqa: F401  (the plan's vocabulary, imported from her
     Alias,
     Apart,
     Decision,
+    Gate,
     Hoist,
     InductionPlan,
     InductionStep,
@@ -38,6 +39,7 @@ from .decision import (  # noqa: F401  (the plan's vocabulary, imported from her
     Split,
     Sync,
 )
+from .facts import gates
 from .facts.effects import Access, BodyEffects, covered
 from .facts.form import Form
 from .facts.loops import LoopFacts
@@ -95,7 +97,8 @@ def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> 
         cond, a, b = e.chosen_blobs[var]
         out.append(Reduced(name=var, kind="array", extent="count() of the chosen Blob",
                            var=var, root="chosen", blob=f"{a} or {b}", buf=rs[0].buf,
-                           choice=[cond, a, b]))
+                           choice=[cond, a, b],
+                           when=rs[0].when if all(r.when == rs[0].when for r in rs) else []))
         assumes.append(f"{var} is the {rs[0].buf} of {a} or {b}, chosen before the loop")
     return out
 
@@ -226,7 +229,9 @@ def _array_reduction(e: BodyEffects, root) -> Reduced:
     var = e.aliases.get(label, "")
     var = var if var in e.at_start else ""  # else not the whole buffer: not redirected
     return Reduced(name=var or label, kind="array", extent=f"{root.name}.count()", var=var,
-                   root=root.kind, blob=root.name, buf=root.buf)
+                   root=root.kind, blob=root.name, buf=root.buf,
+                   when=[Gate(t, h) for t, h in gates.under(e, root)])
+
 
 
 def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]]:

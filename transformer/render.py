@@ -319,7 +319,7 @@ def accumulated_arrays(d: Decision, fn: FunctionIR) -> List[dict]:
     variable each part redirects to its slot, whether it can be assigned (else declared in
     the lambda), and the bounds check of a redirected accessor (its count is checked too)."""
     redirected = {h.var: h for h in d.hoist if h.redirected}
-    return [{"var": x.var, "root": x.root, "blob": x.blob, "choice": x.choice,
+    return [{"var": x.var, "root": x.root, "blob": x.blob, "choice": x.choice, "when": x.when,
              "assign": x.var in redirected or assignable(fn, x.var),
              "vector": redirected[x.var].vector if x.var in redirected else "",
              "index": redirected[x.var].index if x.var in redirected else ""}

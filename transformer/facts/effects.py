@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
+from . import gates
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_exprs import ExprMixin
@@ -83,6 +84,12 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
         self._ptr_types: Dict[str, str] = {}
         self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
+        # guard atom -> made only in the loop's own function, from a pure condition
+        self.atom_spellable: Dict[str, bool] = {}
+        # guard atoms an `if` of the loop body tests in every iteration (under no other
+        # condition, outside inner loops): the original evaluates them whenever it runs
+        self.atom_every_iteration: Set[str] = set()
+        self._top_frame: Optional[_Frame] = None  # the loop's function's frame
         self._top_fn: Optional[FunctionIR] = None  # the loop's function (None: not walking)
         self._guards_now: FrozenSet[Guard] = frozenset()
         # innermost first: for each enclosing inner loop ('loop') or switch ('switch') of
@@ -121,9 +128,12 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         self._assigned = _assigned_values(loop.children[3])
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
         self.eff.written_names = _updated_names(loop.children[3])
-        self._top_fn = fn
+        self._top_fn, self._top_frame = fn, frame
         self.walk(frame, loop.children[3], frozenset(), 0)
-        self._top_fn = None
+        self._top_fn, self._top_frame = None, None
+        self.eff.gates = gates.invariant(
+            self.atom_spellable, self.atom_every_iteration, self.atom_text,
+            {loop_var} | frame.inside | self.eff.written_names | self._induction_vars)
         return self.eff
 
     def analyze_statements(self, fn: FunctionIR, before: List[Node],

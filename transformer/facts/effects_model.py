@@ -222,6 +222,8 @@ class BodyEffects:
     omp: bool = False
     region: bool = False  # the loop is the body of a region cgp-transform wrote before
     has_inner_loop: bool = False
+    # conditions no iteration changes, spelled as at the loop: atom -> text (facts/gates.py)
+    gates: Dict[str, str] = field(default_factory=dict)
 
 
 class _Frame:

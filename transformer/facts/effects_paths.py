@@ -10,7 +10,7 @@ from itertools import product
 from typing import FrozenSet, List, Tuple
 
 from ..ir import Node
-from . import extrema
+from . import extrema, gates
 from .effects_model import OPAQUE, Access, Guard, Offset, Ptr, Root, _Frame
 from .effects_syntax import _is_mutable_ref, _loop_var_and_trip, _updated_names, _words
 from .shapes import norm_text
@@ -44,6 +44,8 @@ class PathMixin:
         norm += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(norm))
                         if self._versions.get(w))
         self.atom_text.setdefault(norm, text)
+        spellable = frame is self._top_frame and gates.pure(cond)
+        self.atom_spellable[norm] = self.atom_spellable.get(norm, True) and spellable
         return norm, positive
 
     def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
@@ -221,6 +223,8 @@ class PathMixin:
         cond = n.children[0]
         self.expr(frame, cond, guards, depth)
         atom = self.guard_atom(frame, cond)
+        if frame is self._top_frame and not guards and not self.inner_vars:
+            self.atom_every_iteration.add(atom[0])  # tested by every iteration, first thing
         if atom[0] in ("true", "false"):
             taken = (atom[0] == "true") == atom[1]
             branch = n.children[1] if taken else (n.children[2] if len(n.children) > 2 else None)
