@@ -165,7 +165,7 @@ def _ungate_weight_diff(text: str) -> str:
     rewrite before gates): with the weights frozen, the parts add their zeros into a buffer
     the original never touches."""
     out, n = re.subn(r"(cgp_acc_weight_diff\.prepare\(cgp_parts,[^;]*?count\(\)),\s*"
-                     r"this->param_propagate_down_\[0\]\)", r"\1)", text)
+                     r"cgp_parts > 1 && this->param_propagate_down_\[0\]\)", r"\1)", text)
     assert n == 1, "no gated prepare() found to ungate"
     return out
 

@@ -21,10 +21,11 @@ This module holds the walker's state and its entry points, and keeps every publi
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from . import gates
+from . import gates, mathlib
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_exprs import ExprMixin
@@ -163,11 +164,14 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
                         frame.ptrs[name] = ptr
                 elif n.kind == "call" and n.name in TABLE:
                     args = n.children[1:]
-                    for eff in TABLE[n.name].effects:
-                        if eff.mode != "read" and eff.index < len(args):
-                            ptr = self.eval_ptr(frame, args[eff.index])
-                            if ptr is not None and ptr.root.kind in ("local", "member"):
-                                self.eff.live_in.add(ptr.root.name)
+                    model = mathlib.model(n.name, len(args))
+                    # another signature: any pointer it is given may be written
+                    written = list(args) if model is None else \
+                        [args[eff.index] for eff in model.effects if eff.mode != "read"]
+                    for arg in written:
+                        ptr = self.eval_ptr(frame, arg)
+                        if ptr is not None and ptr.root.kind in ("local", "member"):
+                            self.eff.live_in.add(ptr.root.name)
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
         """Record the declaration decl: its type, what it refers to, its scope and value."""
@@ -179,9 +183,10 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
                                           f"{decl.line})")
         if self._declare_reference(frame, decl, init):
             return
-        if not self._declare_scope(frame, decl, outer):
+        pointer = "*" in decl.type or _auto_pointer(decl.type, init, frame)
+        if not self._declare_scope(frame, decl, outer, pointer):
             return
-        self._declare_value(frame, decl, init)
+        self._declare_value(frame, decl, init, pointer)
 
     def _declare_reference(self, frame: _Frame, decl: Node, init: Optional[Node]) -> bool:
         """A reference's target or a Blob pointer's pointee; True when decl is a reference."""
@@ -198,11 +203,11 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
             return True
         return False
 
-    def _declare_scope(self, frame: _Frame, decl: Node, outer: bool) -> bool:
+    def _declare_scope(self, frame: _Frame, decl: Node, outer: bool, pointer: bool) -> bool:
         """Record where decl lives (before the loop or in it); False for a local static."""
         if outer:
             self._outer_types[decl.name] = decl.type
-            if "*" in decl.type:
+            if pointer:
                 self._ptr_types[decl.name] = decl.type
                 self.outer_pointers.add(decl.name)
             else:
@@ -214,9 +219,8 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
             self._inside_now.add(decl.name)
         return True
 
-    def _declare_value(self, frame: _Frame, decl: Node, init: Optional[Node]):
+    def _declare_value(self, frame: _Frame, decl: Node, init: Optional[Node], is_ptr: bool):
         """The pointer or value decl starts with (a local Blob when it has no initializer)."""
-        is_ptr = "*" in decl.type
         if init is None:
             if "Blob" in decl.type and not is_ptr:
                 frame.ptrs[decl.name] = Ptr(Root("local", decl.name, "raw"), Offset())
@@ -237,6 +241,31 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
 
 
 loop_var_and_trip = _loop_var_and_trip
+
+
+def _auto_pointer(type_text: str, init: Optional[Node], frame: _Frame) -> bool:
+    """`auto p = b->mutable_cpu_data();` (or `auto&&`, `const auto`): a pointer the type does
+    not spell, known by its initializer: a Blob buffer accessor, a pointer variable, either
+    plus or minus an offset, an address, or a choice between such."""
+    if init is None or not re.search(r"\bauto\b", type_text):
+        return False
+    return _pointer_valued(init, frame)
+
+
+def _pointer_valued(e: Node, frame: _Frame) -> bool:
+    e = _strip(e)
+    if e.kind == "call":
+        return e.name in BLOB_BUFFERS
+    if e.kind == "name":
+        return e.name in frame.ptrs
+    if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
+        return _pointer_valued(e.children[0], frame) or \
+            (e.op == "+" and _pointer_valued(e.children[1], frame))
+    if e.kind == "unop" and e.op == "&":
+        return True
+    if e.kind == "cond" and len(e.children) == 3:
+        return all(_pointer_valued(c, frame) for c in e.children[1:])
+    return False
 
 
 def _at_start(before: List[Node]) -> Set[str]:

@@ -11,6 +11,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..ir import FunctionIR, Node
 from ..lower import last_identifier
+from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills
 from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
@@ -31,9 +32,8 @@ class CallMixin:
         callee = e.children[0] if e.children else None
         if self.own_operator(frame, e, name, args, guards, depth):
             return
-        model = TABLE.get(name)
-        if model is not None:
-            self._library_call(frame, e, name, model, args, guards, depth)
+        if name in TABLE:
+            self._library_call(frame, e, name, args, guards, depth)
             return
         if callee is not None and callee.kind == "member" and callee.children and \
                 callee.children[0].kind != "this":
@@ -60,11 +60,27 @@ class CallMixin:
             for a in args:
                 self.expr(frame, a, guards, depth)
             return
+        self.escaped(frame, args, guards, e.line, name)
         if callee is not None and callee.kind == "member" and callee.children and \
                 callee.children[0].kind == "this":
             self.eff.unknown_calls.append(f"{name} at line {e.line} (no definition found)")
             return
         self.eff.unknown_calls.append(f"{name or norm_text(e.text)} at line {e.line}")
+
+    def escaped(self, frame: _Frame, nodes: List[Node], guards, line: int, via: str):
+        """Memory handed to code the walk cannot follow (an unknown call's arguments, a
+        lambda's body): every pointer named there, and every Blob buffer an accessor there
+        returns, may be read anywhere in it. Reads only: what such code writes covers no
+        later read. Liveness needs them (a scratch buffer read through an unknown function
+        is read); a loop with an unknown call is rejected anyway."""
+        for top in nodes:
+            for n in top.walk():
+                if n.kind == "name" and (n.name in frame.ptrs or n.name in frame.ref_locals) \
+                        or n.kind == "call" and n.name in BLOB_BUFFERS:
+                    p = self.eval_ptr(frame, n)
+                    if p is not None:
+                        self.record(p.plus(Offset(opaque=True)), "read", guards, line,
+                                    frame.fn.file, f"{via} (unknown)")
 
     def _call_targets(self, callee: Optional[Node], name: str,
                       caller_file: str = "") -> List[FunctionIR]:
@@ -83,16 +99,22 @@ class CallMixin:
             return _visible(self.program.functions.get(name, []), caller_file)
         return []
 
-    def _library_call(self, frame: _Frame, e: Node, name: str, model, args: List[Node],
+    def _library_call(self, frame: _Frame, e: Node, name: str, args: List[Node],
                       guards, depth: int):
-        """A math library call: its arguments, then the accesses its table entry lists."""
+        """A math library call: its arguments, then the accesses its table entry lists. A
+        call with another number of arguments than any entry (another signature) is an
+        unknown call: its arguments are not the ones the table means."""
         for a in args:
             self.expr(frame, a, guards, depth)
+        model = mathlib.model(name, len(args))
+        if model is None:
+            self.eff.unknown_calls.append(
+                f"{name} at line {e.line} ({len(args)} arguments: the math table knows "
+                f"{len(TABLE[name].params)})")
+            return
         if model.rng:
             self.eff.rng_calls.append(f"{name} at line {e.line}")
-        for eff in model.effects:
-            if eff.index >= len(args):
-                continue
+        for eff in model.effects:  # the model has the call's arity (mathlib.model)
             p = self.eval_ptr(frame, args[eff.index])
             if p is None:
                 self.eff.unknown_calls.append(
@@ -131,6 +153,7 @@ class CallMixin:
         if name in BLOB_BUFFERS:
             self._accessor(frame, e)
             return
+        self.escaped(frame, args, guards, e.line, name)
         self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
 
     def _follow(self, frame: _Frame, e: Node, target: FunctionIR, args: List[Node], guards,
@@ -141,6 +164,7 @@ class CallMixin:
         self.eff.helpers.append(target.key)
         sub = _Frame(target, bindings)
         sub.ref_targets = refs
+        sub.caller = frame
         saved = (self.outer_scalars, self.outer_pointers)
         self.outer_scalars, self.outer_pointers = set(), set()
         self.walk(sub, target.body, guards, depth + 1)

@@ -134,7 +134,8 @@ class ExprMixin:
 
     def _expr_lambda(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                      statement: bool) -> bool:
-        """A lambda: not followed, an unknown call."""
+        """A lambda: not followed, an unknown call; what its body names escapes."""
+        self.escaped(frame, e.children, guards, e.line, "lambda")
         self.eff.unknown_calls.append("lambda")
         return True
 

@@ -232,6 +232,7 @@ class _Frame:
     def __init__(self, fn: FunctionIR, bindings: Dict[str, object]):
         self.fn = fn
         self.bindings = bindings  # param name -> Ptr | Node | str (text)
+        self.caller: Optional["_Frame"] = None  # the frame whose call this one walks
         self.ptrs: Dict[str, Ptr] = {}
         self.values: Dict[str, Node] = {}  # int locals declared with an initializer
         self.inside: Set[str] = set()  # names declared inside the loop body

@@ -32,9 +32,10 @@ class PathMixin:
         while text.startswith("(") and text.endswith(")"):
             text = text[1:-1].strip()
         # substitute bound parameters by the caller's argument text
+        bound = None
         for name, b in frame.bindings.items():
             if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name:
-                text = b.text.strip()
+                text, bound = b.text.strip(), b
                 while text.startswith("!"):
                     text = text[1:].strip()
                     positive = not positive
@@ -44,7 +45,10 @@ class PathMixin:
         norm += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(norm))
                         if self._versions.get(w))
         self.atom_text.setdefault(norm, text)
-        spellable = frame is self._top_frame and gates.pure(cond)
+        # spelled as at the loop: written in the loop's function, or a helper's parameter
+        # the loop's function passed it (`forward_cpu_gemm(..., this->param_propagate_down_[0])`)
+        spellable = gates.pure(cond) if frame is self._top_frame else \
+            bound is not None and frame.caller is self._top_frame and gates.pure(bound)
         self.atom_spellable[norm] = self.atom_spellable.get(norm, True) and spellable
         return norm, positive
 

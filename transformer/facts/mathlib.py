@@ -142,6 +142,26 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
 
 # Blob methods: accessors that return a buffer (and update the Blob's sync state), and
 # methods that only read the shape.
+# The same functions as older trees declare them (Caffe before 2016 had no dilation): a call
+# is modelled only by the entry with its number of arguments (`model`).
+_OLDER = [
+    _m("im2col_cpu", "data_im, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
+       "stride_h, stride_w, data_col",
+       [("data_im", "read", "channels*height*width"), ("data_col", "write")]),
+    _m("col2im_cpu", "data_col, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
+       "stride_h, stride_w, data_im",
+       [("data_col", "read"), ("data_im", "write", "channels*height*width")]),
+]
+_BY_ARITY: Dict[Tuple[str, int], CallModel] = {
+    (m.name, len(m.params)): m for m in list(TABLE.values()) + _OLDER}
+
+
+def model(name: str, nargs: int) -> Optional[CallModel]:
+    """The table's entry for a call of `name` with `nargs` arguments; None when the table
+    has no entry of that arity (an argument it lists would be some other argument)."""
+    return _BY_ARITY.get((name, nargs))
+
+
 BLOB_BUFFERS = {"cpu_data": ("data", "read"), "mutable_cpu_data": ("data", "write"),
                 "cpu_diff": ("diff", "read"), "mutable_cpu_diff": ("diff", "write")}
 BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "width",
