@@ -83,6 +83,16 @@ def _m(name: str, params: str, effects: List[Tuple], rng: bool = False, blas: st
                      tuple(roles.items()), tuple((splits or {}).items()))
 
 
+def _im2col_pair(dilation: bool) -> List[CallModel]:
+    """im2col_cpu and col2im_cpu, with BVLC's dilation arguments or without (2015 trees)."""
+    shape = "channels, height, width, kernel_h, kernel_w, pad_h, pad_w, stride_h, stride_w, " + \
+        ("dilation_h, dilation_w, " if dilation else "")
+    return [_m("im2col_cpu", f"data_im, {shape}data_col",
+               [("data_im", "read", "channels*height*width"), ("data_col", "write")]),
+            _m("col2im_cpu", f"data_col, {shape}data_im",
+               [("data_col", "read"), ("data_im", "write", "channels*height*width")])]
+
+
 _ELEMENTWISE_UNARY = ["caffe_sqr", "caffe_sqrt", "caffe_exp", "caffe_log", "caffe_abs",
                       "caffe_cpu_sign", "caffe_cpu_sgnbit", "caffe_cpu_fabs"]
 _ELEMENTWISE_BINARY = ["caffe_add", "caffe_sub", "caffe_mul", "caffe_div"]
@@ -119,12 +129,7 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
     _m("caffe_cpu_strided_dot", "n, x, incx, y, incy", [("x", "read"), ("y", "read")],
        returns=True),
     _m("caffe_cpu_asum", "n, x", [("x", "read", "n")], returns=True),
-    _m("im2col_cpu", "data_im, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
-       "stride_h, stride_w, dilation_h, dilation_w, data_col",
-       [("data_im", "read", "channels*height*width"), ("data_col", "write")]),
-    _m("col2im_cpu", "data_col, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
-       "stride_h, stride_w, dilation_h, dilation_w, data_im",
-       [("data_col", "read"), ("data_im", "write", "channels*height*width")]),
+    *_im2col_pair(dilation=True),
     _m("im2col_nd_cpu", "data_im, num_spatial_axes, im_shape, col_shape, kernel_shape, pad, "
        "stride, dilation, data_col", [("data_im", "read"), ("data_col", "write")]),
     _m("col2im_nd_cpu", "data_col, num_spatial_axes, im_shape, col_shape, kernel_shape, pad, "
@@ -144,14 +149,7 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
 # methods that only read the shape.
 # The same functions as older trees declare them (Caffe before 2016 had no dilation): a call
 # is modelled only by the entry with its number of arguments (`model`).
-_OLDER = [
-    _m("im2col_cpu", "data_im, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
-       "stride_h, stride_w, data_col",
-       [("data_im", "read", "channels*height*width"), ("data_col", "write")]),
-    _m("col2im_cpu", "data_col, channels, height, width, kernel_h, kernel_w, pad_h, pad_w, "
-       "stride_h, stride_w, data_im",
-       [("data_col", "read"), ("data_im", "write", "channels*height*width")]),
-]
+_OLDER = _im2col_pair(dilation=False)
 _BY_ARITY: Dict[Tuple[str, int], CallModel] = {
     (m.name, len(m.params)): m for m in list(TABLE.values()) + _OLDER}
 
