@@ -69,7 +69,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             _check_plain_root(kind, name, writes, reads, changed_scalars)
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
-            reduce[name] = _array_reduction(e, writes[0].root)
+            reduce[name] = _array_reduction(e, writes)
         elif kind == "io":
             apart += _check_io(name, buf, writes, reads, io_written, assumes)
             slices += [name] if writes else []
@@ -197,7 +197,7 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
         return None
     accs_only = all(w.mode == "acc" for w in writes)
     if accs_only and not reads:
-        return _array_reduction(e, writes[0].root)
+        return _array_reduction(e, writes)
     if accs_only and reads:
         raise Rejection(CROSS_SAMPLE, f"{name} is accumulated and read in the same loop")
     if kind == "param":
@@ -224,14 +224,15 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
                       extent=f"{name}.count()", aliases=aliases)
 
 
-def _array_reduction(e: BodyEffects, root) -> Reduced:
+def _array_reduction(e: BodyEffects, accesses: List[Access]) -> Reduced:
+    """A buffer every sample adds into: `accesses` are all of the body's accesses of it."""
+    root = accesses[0].root
     label = root.label()
     var = e.aliases.get(label, "")
     var = var if var in e.at_start else ""  # else not the whole buffer: not redirected
     return Reduced(name=var or label, kind="array", extent=f"{root.name}.count()", var=var,
                    root=root.kind, blob=root.name, buf=root.buf,
-                   when=[Gate(t, h) for t, h in gates.under(e, root)])
-
+                   when=[Gate(t, h) for t, h in gates.under(e.gates, accesses)])
 
 
 def _scalar_plan(f: LoopFacts, e: BodyEffects) -> Tuple[List[Reduced], List[str]]:

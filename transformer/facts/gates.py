@@ -67,12 +67,11 @@ def invariant(spellable: Dict[str, bool], every: Set[str], text: Dict[str, str],
     return out
 
 
-def under(e, root) -> List[Tuple[str, bool]]:
-    """The gates every access of `root`'s buffer in the body (BodyEffects `e`) runs under:
-    (text, whether it must hold); when one fails the loop never touches the buffer."""
-    key = (root.kind, root.name, root.buf)
-    accesses = [a for a in e.accesses if (a.root.kind, a.root.name, a.root.buf) == key]
+def under(gates: Dict[str, str], accesses) -> List[Tuple[str, bool]]:
+    """The gates (atom -> text, as `invariant` gives them) that every one of `accesses`, all
+    the body's accesses of one buffer, runs under: (text, whether it must hold); when one
+    fails the loop never touches the buffer."""
     if not accesses:
         return []
     common = frozenset.intersection(*(frozenset(a.guards) for a in accesses))
-    return [(e.gates[atom], pos) for atom, pos in sorted(common) if atom in e.gates]
+    return [(gates[atom], pos) for atom, pos in sorted(common) if atom in gates]

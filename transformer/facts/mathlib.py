@@ -145,8 +145,6 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
     _m("lrand48", "", [], rng=True, returns=True),
 ]}
 
-# Blob methods: accessors that return a buffer (and update the Blob's sync state), and
-# methods that only read the shape.
 # The same functions as older trees declare them (Caffe before 2016 had no dilation): a call
 # is modelled only by the entry with its number of arguments (`model`).
 _OLDER = _im2col_pair(dilation=False)
@@ -160,6 +158,8 @@ def model(name: str, nargs: int) -> Optional[CallModel]:
     return _BY_ARITY.get((name, nargs))
 
 
+# Blob methods: accessors that return a buffer (and update the Blob's sync state), and
+# methods that only read the shape.
 BLOB_BUFFERS = {"cpu_data": ("data", "read"), "mutable_cpu_data": ("data", "write"),
                 "cpu_diff": ("diff", "read"), "mutable_cpu_diff": ("diff", "write")}
 BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "width",
