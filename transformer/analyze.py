@@ -73,7 +73,7 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
     decisions = _decisions(program, layers, tree.root, sources,
                            {str(p.relative_to(tree.root)) for p in tree.helpers})
     diags = _diagnostics(units)
-    notes = list(tree.notes) + flag_notes + [m.line() for m in missing]
+    notes = list(tree.notes) + flag_notes + [m.line() for m in missing] + _skew_note(units)
     # syntax errors: errors in a unit's own file, where no missing header explains them
     unparsed = {m.unit for m in missing}
     error_files = sorted({d["file"] for d in diags if d["severity"] == "error" and
@@ -132,6 +132,17 @@ def _diagnostics(units) -> List[dict]:
                 diags.append({"file": dg.file, "line": dg.line, "severity": dg.severity,
                               "message": dg.message})
     return diags
+
+
+def _skew_note(units) -> List[str]:
+    """One line when the builtin headers are another clang's (builtins.skewed)."""
+    hit = [u.main_file for u in units if any(d.severity == "ignored" for d in u.diagnostics)]
+    if not hit:
+        return []
+    return [f"the builtin headers are another clang's than libclang's: their intrinsics' "
+            f"bodies use builtins it does not know, in {len(hit)} units (such as "
+            f"{hit[0]}); ignored, since nothing the tree declares depends on them "
+            f"(CGP_RESOURCE_DIR names other headers)"]
 
 
 def _errors(unit) -> int:

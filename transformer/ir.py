@@ -113,7 +113,7 @@ class ClassIR:
 class Diagnostic:
     file: str
     line: int
-    severity: str  # 'error' or 'fatal'
+    severity: str  # 'error', 'fatal', or 'ignored' (builtins.skewed: the unit is whole)
     message: str
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
+from . import builtins
 from .ir import ClassIR, Diagnostic, Field, FunctionIR, Param, UnitIR
 from .lower_clang import _children, _file_tokens, _where
 from .lower_nodes import _FUNCTION_KINDS, _Lowerer, _strip_template_args, last_identifier
@@ -144,13 +145,15 @@ class _UnitWalker:
 
 
 def _diagnostics(tu, root: Path, main_rel: str) -> List[Diagnostic]:
-    """The unit's errors and fatal errors (warnings left out), files relative to root."""
+    """The unit's errors and fatal errors (warnings left out), files relative to root; an
+    error that only says the builtin headers are another clang's is 'ignored'."""
     diags = []
     for d in tu.diagnostics:
         if d.severity < 3:
             continue
-        sev = "fatal" if d.severity >= 4 else "error"
         fname = d.location.file.name if d.location.file else main_rel
+        sev = "fatal" if d.severity >= 4 else \
+            "ignored" if builtins.skewed(fname, d.spelling) else "error"
         diags.append(Diagnostic(file=tree_relative(fname, root) or fname, line=d.location.line,
                                 severity=sev, message=d.spelling))
     return diags
@@ -165,4 +168,4 @@ def lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitIR
     # any error means the AST may be wrong somewhere
     return UnitIR(main_file=main_rel, classes=list(walker.classes.values()),
                   functions=list(walker.functions.values()), diagnostics=diags,
-                  degraded=bool(diags))
+                  degraded=any(d.severity != "ignored" for d in diags))

@@ -8,7 +8,6 @@ protoc into a temporary directory when possible.
 """
 from __future__ import annotations
 
-import glob
 import hashlib
 import json
 import os
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from . import tree_flags
+from . import builtins, tree_flags
 from .errors import InputError
 
 SOURCE_EXTS = {".cpp", ".cc", ".cxx"}
@@ -64,28 +63,6 @@ def cache_dir() -> Path:
     base = os.environ.get("CGP_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "cgp-transform")
     return Path(base)
-
-
-def builtin_include_args() -> List[str]:
-    """-resource-dir for libclang: a system clang's, else the compiler's include dir."""
-    env = os.environ.get("CGP_RESOURCE_DIR")
-    if env:
-        return ["-resource-dir", env]
-    candidates = sorted(glob.glob("/usr/lib/llvm-*/lib/clang/*/include/stddef.h"), reverse=True)
-    if candidates:
-        return ["-resource-dir", str(Path(candidates[0]).parent.parent)]
-    for cc in ("clang", "gcc", "cc"):
-        exe = shutil.which(cc)
-        if not exe:
-            continue
-        try:
-            out = subprocess.run([exe, "-print-file-name=include"], capture_output=True,
-                                 text=True, timeout=20).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
-            continue
-        if out and os.path.isfile(os.path.join(out, "stddef.h")):
-            return ["-isystem", out]
-    return []
 
 
 def walk(root: Path):
@@ -201,7 +178,7 @@ def load(path: str, compile_commands: Optional[str] = None,
          extra_includes: Sequence[str] = (), defines: Sequence[str] = ()) -> SourceTree:
     root = input_dir(path)
     sources, helpers, headers = _tree_files(root, path)
-    builtin = builtin_include_args()
+    builtin = builtins.include_args()
     notes: List[str] = []
     if not builtin:
         notes.append("no clang resource dir or compiler include dir found: builtin headers "
