@@ -1,6 +1,7 @@
 """Flags from the tree's own build: a header found only where pkg-config says, or only where
 the tree's CMake says (with a define its code needs); the missing-header message, its exit
 code, and the advice, which never asks for an installed package."""
+import json
 import os
 import shutil
 import subprocess
@@ -160,3 +161,23 @@ def test_a_file_with_syntax_errors_is_named_with_its_first_error_and_exit_1(tmp_
     assert (tmp_path / "out" / "src" / "bad_layer.cpp").read_text() == bad
     assert f"`src/bad_layer.cpp`: line {line_no}: use of undeclared identifier" in \
         (tmp_path / "r.md").read_text()
+
+
+def test_a_loop_in_a_unit_with_errors_is_rejected_naming_the_first_error(tmp_path, cache):
+    # The error is in a header the layer includes (its own file is clean): the loop's
+    # rejection is all the user sees of it, so it names the header, the line and the error.
+    tree = _tree(tmp_path)
+    (tree / "include" / "caffe" / "util").mkdir(parents=True, exist_ok=True)
+    helper = ("#pragma once\n#include <vector>\n#include \"nothere_v2.h\"\n"
+              "const float kGadgetScale = 2;\n")
+    (tree / "include" / "caffe" / "util" / "gadget_util.hpp").write_text(helper)
+    (tree / "src" / "gadget_layer.cpp").write_text(
+        LAYER.replace('#include "gadget.h"', '#include "caffe/util/gadget_util.hpp"'))
+    out = tmp_path / "a.json"
+    r = cgp("analyze", tree, "--json", out, env=cache)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = [x for x in json.loads(out.read_text())["loops"] if x["file"] == "src/gadget_layer.cpp"]
+    assert [x["reason"] for x in rows] == ["degraded parse"], rows
+    assert rows[0]["detail"] == ("the translation unit parsed with errors: "
+                                 "include/caffe/util/gadget_util.hpp:3: "
+                                 "'nothere_v2.h' file not found")

@@ -28,6 +28,11 @@ REASONS = (RNG, CROSS_SAMPLE, UNKNOWN_CALL, INDUCTION, ALIASING, EARLY_EXIT, ALR
            GLOBAL_STATE)
 
 
+def degraded_why(first_error: str) -> str:
+    """The detail of a DEGRADED rejection: the unit's first error, to fix or to explain."""
+    return f"the translation unit parsed with errors: {first_error}"
+
+
 
 @dataclass
 class Alias:

@@ -326,7 +326,7 @@ def _reject(d: Decision, rej: Rejection) -> None:
 
 def _decide(f: LoopFacts, live_in: Set[str]) -> Decision:
     d = Decision(file=f.file, line=f.line, cls=f.cls, method=f.method, kind=f.kind,
-                 decision="rejected", var=f.var, trip=f.trip, degraded=f.degraded,
+                 decision="rejected", var=f.var, trip=f.trip, degraded=bool(f.degraded),
                  start=f.start, end=f.end, inherits=f.inherits)
     kind = kinds.KINDS.get(f.kind)
     return kind.plan(f, d, live_in) if kind is not None else _decide_other(f, d)

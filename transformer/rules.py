@@ -21,6 +21,7 @@ from .decision import (
     UNSUPPORTED_FORM,
     Decision,
     Rejection,
+    degraded_why,
 )
 from .facts.effects import BodyEffects
 from .facts.form import Form
@@ -42,7 +43,7 @@ class NotDegraded(Rule):
 
     def check(self, f, e):
         if f.degraded:
-            return Rejection(DEGRADED, "the translation unit parsed with fatal errors")
+            return Rejection(DEGRADED, degraded_why(f.degraded))
         if e.macro:
             return Rejection(DEGRADED, "the loop is expanded from a macro")
         return None

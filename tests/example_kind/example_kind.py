@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 
 from transformer import render as R
-from transformer.decision import DEGRADED, Split
+from transformer.decision import DEGRADED, Split, degraded_why
 from transformer.edits import Edit
 from transformer.facts import form as form_mod
 from transformer.facts.mathlib import _m
@@ -38,7 +38,7 @@ class ClampCall(Kind):
     @staticmethod
     def plan(f, d, live_in):
         if f.degraded:
-            d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
+            d.reason, d.detail = DEGRADED, degraded_why(f.degraded)
             return d
         d.decision = "parallel"
         d.split.append(Split(f.blas_name, f.line, "elements", MODEL.arg(f.blas_args, "count")))

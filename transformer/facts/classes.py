@@ -3,12 +3,22 @@ which members hold the batch size or a per-sample stride (from their assignments
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Set
+from typing import Dict, Iterable, List, Optional
 
 from ..ir import ClassIR, FunctionIR, Node, UnitIR
 
 LAYER_ROOT = "Layer"
 ENTRY_METHODS = ("Forward_cpu", "Backward_cpu")
+
+
+def first_error(unit: UnitIR) -> str:
+    """A degraded unit's first error, where clang met it, and how many more it has."""
+    errs = [d for d in unit.diagnostics if d.severity in ("error", "fatal")]
+    if not errs:
+        return "errors"
+    d = errs[0]
+    more = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
+    return f"{d.file}:{d.line}: {d.message}{more}"
 
 
 @dataclass
@@ -17,17 +27,18 @@ class Program:
 
     classes: Dict[str, ClassIR]
     functions: Dict[str, List[FunctionIR]]  # key "Class::method" or "function"
-    degraded_files: Set[str] = field(default_factory=set)
+    # each unit parsed with errors, and its first error ("FILE:LINE: message")
+    degraded_files: Dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def from_units(units: Iterable[UnitIR]) -> "Program":
         classes: Dict[str, ClassIR] = {}
         functions: Dict[str, List[FunctionIR]] = {}
         seen = set()
-        degraded: Set[str] = set()
+        degraded: Dict[str, str] = {}
         for u in units:
             if u.degraded:
-                degraded.add(u.main_file)
+                degraded[u.main_file] = first_error(u)
             for c in u.classes:
                 prev = classes.get(c.name)
                 if prev is None or (not prev.bases and c.bases):
@@ -39,6 +50,10 @@ class Program:
                 seen.add(ident)
                 functions.setdefault(f.key, []).append(f)
         return Program(classes, functions, degraded)
+
+    def degraded_by(self, file: str) -> str:
+        """Why the unit of `file` parsed with errors (its first one); "" when it is whole."""
+        return self.degraded_files.get(file, "")
 
     def bases(self, cls: str) -> List[str]:
         c = self.classes.get(cls)

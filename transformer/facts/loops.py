@@ -28,7 +28,7 @@ class LoopFacts:
     var: str
     trip: str
     effects: Optional[BodyEffects]
-    degraded: bool
+    degraded: str  # "" when the unit parsed whole, else its first error
     # for batch-blas: which dimension carries the batch ('rows' or 'k') and the call text
     blas_dim: str = ""
     blas_call: str = ""
@@ -167,7 +167,7 @@ class _FunctionScan:
             program, cls, fn, sources, facts
         self.liveness = liveness
         self.oracle = liveness.oracle(fn)
-        self.degraded = fn.file in program.degraded_files
+        self.degraded = program.degraded_by(fn.file)
         self.claimed: List[Node] = _generated(fn)
         self.outer_others: List[Node] = []  # loops reported as not over the samples
 
@@ -309,7 +309,7 @@ def collect_outside_layers(program: Program, skip_files=frozenset()) -> List[Loo
         for fn in defs:
             if not fn.file.endswith(SOURCE_SUFFIXES) or fn.file in skip_files:
                 continue
-            degraded = fn.file in program.degraded_files
+            degraded = program.degraded_by(fn.file)
             omp = [n for n in fn.body.walk() if n.kind == "omp"]
             for n in fn.body.walk():
                 kind = kinds.KINDS["elementwise-call"]

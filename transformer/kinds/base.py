@@ -40,7 +40,7 @@ class Kind:
         raise NotImplementedError
 
 
-def call_facts(kind: str, cls: str, fn, call, degraded: bool, **more):
+def call_facts(kind: str, cls: str, fn, call, degraded: str, **more):
     """The facts of a math-library call taken by `kind`: where it is, its arguments."""
     from ..facts.loops import LoopFacts, inherits
     return LoopFacts(cls=cls, method=fn.name, file=fn.file, line=call.line, start=call.start,

@@ -3,7 +3,7 @@ samples, replaced by the runtime's split version (templates/blas_call.cpp.j2).""
 from __future__ import annotations
 
 from .. import render as R
-from ..decision import DEGRADED, Reduced, Split
+from ..decision import DEGRADED, Reduced, Split, degraded_why
 from ..edits import Edit
 from ..facts import form as form_mod
 from ..facts.form import Form
@@ -53,7 +53,7 @@ class BatchBlas(Kind):
     @staticmethod
     def plan(f, d, live_in):
         if f.degraded:
-            d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
+            d.reason, d.detail = DEGRADED, degraded_why(f.degraded)
             return d
         model = TABLE[f.blas_name]
         d.decision = "parallel"

@@ -3,7 +3,7 @@ on element i, split into blocks of elements (templates/elementwise_call.cpp.j2).
 from __future__ import annotations
 
 from .. import render as R
-from ..decision import ALIASING, DEGRADED, UNKNOWN_CALL, Split
+from ..decision import ALIASING, DEGRADED, UNKNOWN_CALL, Split, degraded_why
 from ..edits import Edit
 from ..facts import form as form_mod
 from ..facts.form import Form
@@ -45,7 +45,7 @@ class ElementwiseCall(Kind):
         Distinct pointers are checked at run time (the call runs whole if their ranges
         overlap)."""
         if f.degraded:
-            d.reason, d.detail = DEGRADED, "the translation unit parsed with fatal errors"
+            d.reason, d.detail = DEGRADED, degraded_why(f.degraded)
             return d
         model = TABLE[f.blas_name]
         if len(f.blas_args) != len(model.params):
