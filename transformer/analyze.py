@@ -135,7 +135,7 @@ def _diagnostics(units) -> List[dict]:
 
 
 def _skew_note(units) -> List[str]:
-    """One line when the builtin headers are another clang's (builtins.skewed)."""
+    """One line when the builtin headers are another clang's (builtin_headers.skewed)."""
     hit = [u.main_file for u in units if any(d.severity == "ignored" for d in u.diagnostics)]
     if not hit:
         return []

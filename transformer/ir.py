@@ -113,7 +113,7 @@ class ClassIR:
 class Diagnostic:
     file: str
     line: int
-    severity: str  # 'error', 'fatal', or 'ignored' (builtins.skewed: the unit is whole)
+    severity: str  # 'error', 'fatal', or 'ignored' (builtin_headers.skewed: the unit is whole)
     message: str
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from . import builtins
+from . import builtin_headers
 from .ir import ClassIR, Diagnostic, Field, FunctionIR, Param, UnitIR
 from .lower_clang import _children, _file_tokens, _where
 from .lower_nodes import _FUNCTION_KINDS, _Lowerer, _strip_template_args, last_identifier
@@ -153,7 +153,7 @@ def _diagnostics(tu, root: Path, main_rel: str) -> List[Diagnostic]:
             continue
         fname = d.location.file.name if d.location.file else main_rel
         sev = "fatal" if d.severity >= 4 else \
-            "ignored" if builtins.skewed(fname, d.spelling) else "error"
+            "ignored" if builtin_headers.skewed(fname, d.spelling) else "error"
         diags.append(Diagnostic(file=tree_relative(fname, root) or fname, line=d.location.line,
                                 severity=sev, message=d.spelling))
     return diags

@@ -32,7 +32,7 @@ from .lower import (
 _HERE = Path(__file__).parent
 CACHE_VERSION = hashlib.sha256(b"".join((_HERE / name).read_bytes() for name in
                                         ("parse.py", "lower.py", "lower_nodes.py",
-                                         "lower_clang.py", "ir.py", "builtins.py"))
+                                         "lower_clang.py", "ir.py", "builtin_headers.py"))
                                ).hexdigest()[:16]
 # CXTranslationUnit_KeepGoing: keep parsing after a fatal error such as a missing header.
 _KEEP_GOING = 0x200
@@ -216,7 +216,7 @@ def build_pch(headers: Sequence[str], args: Sequence[str], key: str,
         _write_atomic(prefix, "".join(f'#include "{h}"\n' for h in headers))
         options = _KEEP_GOING | (_SKIP_FUNCTION_BODIES if skip_bodies else 0)
         tu = ci.Index.create().parse(str(prefix), args=list(args), options=options)
-        # any error, even one builtins.skewed ignores in a unit: clang refuses to load a
+        # any error, even one builtin_headers.skewed ignores in a unit: clang refuses to load a
         # precompiled header that was built with errors
         if any(d.severity >= 3 for d in tu.diagnostics):
             return None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from . import builtins, tree_flags
+from . import builtin_headers, tree_flags
 from .errors import InputError
 
 SOURCE_EXTS = {".cpp", ".cc", ".cxx"}
@@ -178,7 +178,7 @@ def load(path: str, compile_commands: Optional[str] = None,
          extra_includes: Sequence[str] = (), defines: Sequence[str] = ()) -> SourceTree:
     root = input_dir(path)
     sources, helpers, headers = _tree_files(root, path)
-    builtin = builtins.include_args()
+    builtin = builtin_headers.include_args()
     notes: List[str] = []
     if not builtin:
         notes.append("no clang resource dir or compiler include dir found: builtin headers "

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from .. import builtins, parse, source_tree
+from .. import builtin_headers, parse, source_tree
 from ..errors import InputError
 from ..lower_clang import _file_tokens
 from .test_sources import Facts, read_unit
@@ -75,7 +75,7 @@ class _Tree:
 
     def args(self, path: Path) -> List[str]:
         if self.tree is None:
-            return _LANGUAGE + [f"-I{path.parent}"] + builtins.include_args()
+            return _LANGUAGE + [f"-I{path.parent}"] + builtin_headers.include_args()
         return list(self.tree.args_for(path))
 
     def prefix(self, args: List[str]) -> Optional[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer import builtins
+from transformer import builtin_headers
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,24 +48,24 @@ INSTANTIATE_CLASS(FxSseNeighbourLayer);
 def test_the_resource_dir_of_libclangs_version_is_preferred():
     dirs = ["/usr/lib/llvm-9/lib/clang/9.0.1", "/usr/lib/llvm-14/lib/clang/14.0.6",
             "/usr/lib/llvm-18/lib/clang/18"]
-    assert builtins.resource_dir(dirs, "18") == "/usr/lib/llvm-18/lib/clang/18"
-    assert builtins.resource_dir(dirs, "14") == "/usr/lib/llvm-14/lib/clang/14.0.6"
+    assert builtin_headers.resource_dir(dirs, "18") == "/usr/lib/llvm-18/lib/clang/18"
+    assert builtin_headers.resource_dir(dirs, "14") == "/usr/lib/llvm-14/lib/clang/14.0.6"
     # none of libclang's version: the newest, compared as numbers (14 after 9)
-    assert builtins.resource_dir(dirs[:2], "18") == "/usr/lib/llvm-14/lib/clang/14.0.6"
-    assert builtins.resource_dir(dirs[:2], None) == "/usr/lib/llvm-14/lib/clang/14.0.6"
-    assert builtins.resource_dir([], "18") is None
+    assert builtin_headers.resource_dir(dirs[:2], "18") == "/usr/lib/llvm-14/lib/clang/14.0.6"
+    assert builtin_headers.resource_dir(dirs[:2], None) == "/usr/lib/llvm-14/lib/clang/14.0.6"
+    assert builtin_headers.resource_dir([], "18") is None
 
 
 def test_only_unknown_builtins_inside_builtin_headers_are_skew():
     header = "/usr/lib/llvm-14/lib/clang/14.0.6/include/emmintrin.h"
     message = "use of undeclared identifier '__builtin_ia32_paddsb128'"
-    assert builtins.skewed(header, message)
+    assert builtin_headers.skewed(header, message)
     # the same message in the tree's own code, or in another system header: a real error
-    assert not builtins.skewed("src/caffe/layers/crf_layer.cpp", message)
-    assert not builtins.skewed("/usr/include/x86_64-linux-gnu/bits/stdio.h", message)
+    assert not builtin_headers.skewed("src/caffe/layers/crf_layer.cpp", message)
+    assert not builtin_headers.skewed("/usr/include/x86_64-linux-gnu/bits/stdio.h", message)
     # any other error in a builtin header may change what the tree's code means
-    assert not builtins.skewed(header, "unknown type name 'size_t'")
-    assert not builtins.skewed(header, "use of undeclared identifier 'helper'")
+    assert not builtin_headers.skewed(header, "unknown type name 'size_t'")
+    assert not builtin_headers.skewed(header, "use of undeclared identifier 'helper'")
 
 
 @pytest.mark.skipif(not glob.glob("/usr/lib/llvm-*/lib/clang/*/include/emmintrin.h"),
@@ -88,5 +88,5 @@ def test_a_layer_file_with_sse_intrinsics_is_analyzed_whole(tmp_path):
     assert errors == []
     skew = [d for d in data["diagnostics"] if d["severity"] == "ignored"]
     if skew:  # the headers are another clang's: said once, in a note
-        assert all(builtins.skewed(d["file"], d["message"]) for d in skew)
+        assert all(builtin_headers.skewed(d["file"], d["message"]) for d in skew)
         assert any("another clang's" in n for n in data["notes"])
