@@ -57,6 +57,19 @@ def test_cmake_option_must_be_a_definition(root, tmp_path):
             assert r.stderr.strip().count("\n") == 0 and "-DNAME=VALUE" in r.stderr
 
 
+def test_cmake_option_takes_its_value_as_the_next_word_too(root, tmp_path):
+    """`--cmake-option -DUSE_OPENCV=ON`, as the usage line writes it, is the option's value,
+    not another option (argparse alone says 'expected one argument'); a bad value given so
+    is refused as the `=` form is."""
+    from transformer.cli import _attach_dash_values
+    assert _attach_dash_values(["check", "t", "--cmake-option", "-DUSE_OPENCV=ON", "--race"]) \
+        == ["check", "t", "--cmake-option=-DUSE_OPENCV=ON", "--race"]
+    assert _attach_dash_values(["check", "--cmake-option"]) == ["check", "--cmake-option"]
+    r = run("check", str(tmp_path), "--cmake-option", "-GNinja", cwd=root)
+    assert r.returncode == 2 and "-DNAME=VALUE" in r.stderr, r.stderr
+    assert "expected one argument" not in r.stderr
+
+
 def test_cmake_options_come_after_the_tools_own(tmp_path):
     """The user's options come last, after all of cgp-transform's, so that theirs win,
     in every toolchain, and the module constants stay as they were."""

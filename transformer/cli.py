@@ -390,6 +390,23 @@ def _bench_ranks_output(result: dict, args) -> int:
     return EXIT_OK
 
 
+# Options whose value itself starts with a dash (`--cmake-option -DUSE_OPENCV=ON`), which
+# argparse would take for another option: written `--cmake-option=-D...` before parsing.
+_DASH_VALUED = ("--cmake-option",)
+
+
+def _attach_dash_values(argv: List[str]) -> List[str]:
+    out: List[str] = []
+    it = iter(argv)
+    for a in it:
+        if a in _DASH_VALUED:
+            value = next(it, None)
+            out.append(a if value is None else f"{a}={value}")
+        else:
+            out.append(a)
+    return out
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -398,7 +415,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     elif argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version") \
             and any(not a.startswith("-") for a in argv):
         argv.insert(0, "transform")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_attach_dash_values(argv))
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
