@@ -322,6 +322,56 @@ def test_training_is_skipped_when_the_nets_data_is_missing(tmp_path):
 def test_tree_test_filter_keeps_gpu_tests_out():
     assert tree_tests.suite_filter(None) == "-*GPU*"
     assert tree_tests.suite_filter("*Convolution*:*Pooling*") == "*Convolution*:*Pooling*-*GPU*"
+    # the user's own negative patterns join the GPU one (gtest takes a single '-')
+    assert tree_tests.suite_filter("*-*BatchNorm*") == "*-*BatchNorm*:*GPU*"
+    assert tree_tests.suite_filter(None, ["A.Dies"]) == "-*GPU*:A.Dies"
+
+
+def test_the_test_a_suite_died_in_is_named():
+    out = ("[ RUN      ] A.Fine\n[       OK ] A.Fine (0 ms)\n[ RUN      ] A.Fails\n"
+           "x.cpp:3: Failure\n[  FAILED  ] A.Fails (1 ms)\n[ RUN      ] B/0.Dies\n"
+           "F1205 blob.cpp:163] Check failed: data_\n")
+    assert tree_tests.died_in(out) == "B/0.Dies"
+    assert tree_tests.died_in(out.split("[ RUN      ] B/0")[0]) is None
+
+
+# A stand-in for a gtest binary: tests A.One, B.Dies, C.Two; B.Dies aborts when DIES is set.
+_FAKE_SUITE = """#!/usr/bin/env python3
+import fnmatch, os, sys
+flt = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--gtest_filter="))
+pos, _, neg = flt.partition("-")
+pick = lambda n: (not pos or any(fnmatch.fnmatch(n, p) for p in pos.split(":"))) and \\
+    not any(fnmatch.fnmatch(n, p) for p in neg.split(":") if p)
+names = [n for n in ("A.One", "B.Dies", "C.Two") if pick(n)]
+print(f"[==========] Running {len(names)} tests from 1 test case.", flush=True)
+for n in names:
+    print(f"[ RUN      ] {n}", flush=True)
+    if n == "B.Dies" and os.environ.get("DIES"):
+        os.abort()
+    print(f"[       OK ] {n} (0 ms)", flush=True)
+print(f"[==========] {len(names)} tests from 1 test case ran. (1 ms total)")
+"""
+
+
+def _fake_suite(path, dies):
+    path.write_text(_FAKE_SUITE.replace('os.environ.get("DIES")', repr(dies)))
+    path.chmod(0o755)
+    return path
+
+
+@pytest.mark.parametrize("also_in_original", [True, False])
+def test_a_test_that_kills_the_suite(tmp_path, also_in_original):
+    """A test that aborts the transformed suite is run alone in the original: if it aborts
+    there too it is left out and the rest of the suite still runs (it passes); if not, it is
+    the transformation's failure."""
+    transformed = _fake_suite(tmp_path / "transformed", True)
+    original = _fake_suite(tmp_path / "original", also_in_original)
+    [res] = tree_tests.check(lambda: original, transformed, tmp_path, [2], timeout=60)
+    if also_in_original:
+        assert (res.status, res.tests, res.failed) == ("pass", 2, [])
+        assert res.also_original == ["B.Dies (aborts)"]
+    else:
+        assert (res.status, res.failed, res.also_original) == ("fail", ["B.Dies"], [])
 
 
 def _float_sums(seed):

@@ -4,7 +4,10 @@ The suite (BVLC's `test.testbin`, caffe_src's `test_all`: whichever target the t
 defines) is built with the tree's own build in the transformed tree's work directory, and run
 with the parallel paths forced (CGP_FORCE_PARALLEL=1) at each thread count. The tests that
 fail there run again in the original build: a test that fails in both is reported as failing
-in the original, and not blamed on the transformation.
+in the original, and not blamed on the transformation. A test that kills the suite (a CHECK
+that aborts, a segfault) is named; if it kills the original build too it is left out and
+the suite runs again without it (a fork's layer broken on the CPU must not hide the rest of
+its suite), else it is the transformation's failure.
 """
 from __future__ import annotations
 
@@ -22,6 +25,9 @@ TARGETS = ("test.testbin", "test_all")  # BVLC Caffe and its forks; caffe_src
 GTEST_FILTER = "-*GPU*"
 _FAILED = re.compile(r"^\[  FAILED  \] ([A-Za-z_][\w/]*\.[\w/]+)")
 _RAN = re.compile(r"^\[==========\] (\d+) tests? from \d+ test (?:cases?|suites?) ran")
+_STARTED = re.compile(r"^\[ RUN      \] (\S+)")
+_ENDED = re.compile(r"^\[ {7}OK \] (\S+)|^\[  FAILED  \] (\S+)")
+MAX_ABORTS = 5  # tests that kill the original too, left out before the suite is given up
 
 
 @dataclass
@@ -77,14 +83,30 @@ def parse(output: str):
     return ran, failed
 
 
-def suite_filter(only: Optional[str]) -> str:
+def died_in(output: str) -> Optional[str]:
+    """The test a suite that died was running: the last one started and never ended."""
+    current = None
+    for line in output.splitlines():
+        m = _STARTED.match(line)
+        if m:
+            current = m.group(1)
+            continue
+        m = _ENDED.match(line)
+        if m and current in (m.group(1), m.group(2)):
+            current = None
+    return current
+
+
+def suite_filter(only: Optional[str], skip: Sequence[str] = ()) -> str:
     """The gtest filter: the CPU tests, or those of them matching `only` (gtest patterns,
-    ':'-separated)."""
-    return f"{only}-*GPU*" if only else GTEST_FILTER
+    ':'-separated, with negative ones after a '-'), less the tests in `skip`."""
+    positive, _, negative = (only or "").partition("-")
+    negatives = [p for p in negative.split(":") if p] + ["*GPU*"] + list(skip)
+    return f"{positive}-{':'.join(negatives)}"
 
 
 def run_suite(exe: Path, threads: Optional[int], forced: bool, cwd: Path, timeout: float,
-              names: Sequence[str] = (), only: Optional[str] = None
+              names: Sequence[str] = (), only: Optional[str] = None, skip: Sequence[str] = ()
               ) -> subprocess.CompletedProcess:
     # Idle threads sleep instead of spinning: the suite runs thousands of tiny forced
     # regions, and when its threads outnumber the free cores (more threads than cores, or a
@@ -94,7 +116,7 @@ def run_suite(exe: Path, threads: Optional[int], forced: bool, cwd: Path, timeou
     if forced:
         extra["CGP_FORCE_PARALLEL"] = "1"
     env = buildtree.harness_env(threads, extra=extra)
-    filt = ":".join(names) if names else suite_filter(only)
+    filt = ":".join(names) if names else suite_filter(only, skip)
     return subprocess.run([str(exe), f"--gtest_filter={filt}"], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
@@ -105,31 +127,52 @@ def check(original_exe: Callable[[], Path], transformed_exe: Path, cwd: Path,
     """`original_exe` builds the original suite when first needed (a failure to re-run)."""
     results = []
     original: List[Path] = []
+
+    def in_original() -> Path:
+        if not original:
+            original.append(original_exe())
+        return original[0]
+
     for t in threads:
         t0 = time.time()
         res = TreeTestResult(threads=t, status="pass")
         try:
-            proc = run_suite(transformed_exe, t, True, cwd, timeout, only=only)
+            _run_at(t, res, in_original, transformed_exe, cwd, timeout, only)
         except subprocess.TimeoutExpired:
             res.status, res.detail = "error", f"the suite ran past {timeout:.0f} s"
-            results.append(res)
-            continue
-        res.tests, failed = parse(proc.stdout)
-        if proc.returncode != 0 and not failed:
-            tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
-            res.status = "error"
-            res.detail = f"exit {proc.returncode} after {res.tests} tests: " + " | ".join(tail)
-        if failed:
-            if not original:
-                original.append(original_exe())
-            again = run_suite(original[0], 1, False, cwd, timeout, failed)
-            _, in_original = parse(again.stdout)
-            res.also_original = [n for n in failed if n in in_original]
-            res.failed = [n for n in failed if n not in in_original]
-            if res.failed:
-                res.status = "fail"
         res.seconds = round(time.time() - t0, 1)
         results.append(res)
         if tick:
             tick()
     return results
+
+
+def _run_at(t: int, res: TreeTestResult, in_original: Callable[[], Path], exe: Path,
+            cwd: Path, timeout: float, only: Optional[str]) -> None:
+    """The suite at t threads into `res`; tests that kill the original too are left out."""
+    skip: List[str] = []
+    while True:
+        proc = run_suite(exe, t, True, cwd, timeout, only=only, skip=skip)
+        res.tests, failed = parse(proc.stdout)
+        dead = died_in(proc.stdout) if proc.returncode != 0 else None
+        if dead is None or len(skip) >= MAX_ABORTS:
+            break
+        if run_suite(in_original(), 1, False, cwd, timeout, [dead]).returncode == 0:
+            failed.append(dead)  # it kills the transformed build only
+            break
+        skip.append(dead)
+        res.also_original.append(f"{dead} (aborts)")
+    if proc.returncode != 0 and not failed:
+        tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
+        dead = died_in(proc.stdout)
+        res.status = "error"
+        res.detail = (f"exit {proc.returncode} after {res.tests} tests"
+                      + (f", in {dead}" if dead else "") + ": " + " | ".join(tail))
+    if failed:
+        again = run_suite(in_original(), 1, False, cwd, timeout, failed)
+        _, also = parse(again.stdout)
+        dead_too = died_in(again.stdout)
+        res.also_original += [n for n in failed if n in also or n == dead_too]
+        res.failed = [n for n in failed if n not in also and n != dead_too]
+        if res.failed:
+            res.status = "fail"
