@@ -345,10 +345,14 @@ pick = lambda n: (not pos or any(fnmatch.fnmatch(n, p) for p in pos.split(":")))
 names = [n for n in ("A.One", "B.Dies", "C.Two") if pick(n)]
 print(f"[==========] Running {len(names)} tests from 1 test case.", flush=True)
 for n in names:
+    with open(sys.argv[0] + ".ran", "a") as log:
+        log.write(n + "\\n")
+    print(f"[----------] 1 test from {n[0]}", flush=True)
     print(f"[ RUN      ] {n}", flush=True)
     if n == "B.Dies" and os.environ.get("DIES"):
         os.abort()
     print(f"[       OK ] {n} (0 ms)", flush=True)
+    print(f"[----------] 1 test from {n[0]} (0 ms total)", flush=True)
 print(f"[==========] {len(names)} tests from 1 test case ran. (1 ms total)")
 """
 
@@ -370,6 +374,9 @@ def test_a_test_that_kills_the_suite(tmp_path, also_in_original):
     if also_in_original:
         assert (res.status, res.tests, res.failed) == ("pass", 2, [])
         assert res.also_original == ["B.Dies (aborts)"]
+        # the second run left out the case the first had finished (A) and the dead test
+        ran = (tmp_path / "transformed.ran").read_text().split()
+        assert ran == ["A.One", "B.Dies", "C.Two"], ran
     else:
         assert (res.status, res.failed, res.also_original) == ("fail", ["B.Dies"], [])
 

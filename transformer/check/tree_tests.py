@@ -7,7 +7,8 @@ fail there run again in the original build: a test that fails in both is reporte
 in the original, and not blamed on the transformation. A test that kills the suite (a CHECK
 that aborts, a segfault) is named; if it kills the original build too it is left out and
 the suite runs again without it (a fork's layer broken on the CPU must not hide the rest of
-its suite), else it is the transformation's failure.
+its suite; the test cases it had finished are not run twice), else it is the
+transformation's failure.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence
 
 from .. import buildtree
 from ..errors import InputError
@@ -27,7 +28,8 @@ _FAILED = re.compile(r"^\[  FAILED  \] ([A-Za-z_][\w/]*\.[\w/]+)")
 _RAN = re.compile(r"^\[==========\] (\d+) tests? from \d+ test (?:cases?|suites?) ran")
 _STARTED = re.compile(r"^\[ RUN      \] (\S+)")
 _ENDED = re.compile(r"^\[ {7}OK \] (\S+)|^\[  FAILED  \] (\S+)")
-MAX_ABORTS = 5  # tests that kill the original too, left out before the suite is given up
+_CASE_DONE = re.compile(r"^\[----------\] (\d+) tests? from (\S+) \(\d+ ms total\)")
+MAX_ABORTS = 20  # tests that kill the original too, left out before the suite is given up
 
 
 @dataclass
@@ -97,6 +99,12 @@ def died_in(output: str) -> Optional[str]:
     return current
 
 
+def finished_cases(output: str) -> Dict[str, int]:
+    """The test cases a run finished (each with its number of tests), in the order run."""
+    return {m.group(2): int(m.group(1)) for m in map(_CASE_DONE.match, output.splitlines())
+            if m}
+
+
 def suite_filter(only: Optional[str], skip: Sequence[str] = ()) -> str:
     """The gtest filter: the CPU tests, or those of them matching `only` (gtest patterns,
     ':'-separated, with negative ones after a '-'), less the tests in `skip`."""
@@ -149,19 +157,27 @@ def check(original_exe: Callable[[], Path], transformed_exe: Path, cwd: Path,
 
 def _run_at(t: int, res: TreeTestResult, in_original: Callable[[], Path], exe: Path,
             cwd: Path, timeout: float, only: Optional[str]) -> None:
-    """The suite at t threads into `res`; tests that kill the original too are left out."""
+    """The suite at t threads into `res`. A test that kills the original too is left out,
+    and the suite goes on without it and without the test cases it had finished."""
     skip: List[str] = []
+    failed: List[str] = []
+    earlier = 0  # tests of the cases finished before a death, left out of the next run
     while True:
         proc = run_suite(exe, t, True, cwd, timeout, only=only, skip=skip)
-        res.tests, failed = parse(proc.stdout)
+        ran, now = parse(proc.stdout)
+        failed += [n for n in now if n not in failed]
+        res.tests = earlier + ran
         dead = died_in(proc.stdout) if proc.returncode != 0 else None
-        if dead is None or len(skip) >= MAX_ABORTS:
+        if dead is None or len(res.also_original) >= MAX_ABORTS:
             break
         if run_suite(in_original(), 1, False, cwd, timeout, [dead]).returncode == 0:
             failed.append(dead)  # it kills the transformed build only
             break
-        skip.append(dead)
         res.also_original.append(f"{dead} (aborts)")
+        cases = finished_cases(proc.stdout)
+        earlier += sum(cases.values())
+        res.tests = earlier
+        skip += [dead] + [f"{c}.*" for c in cases]
     if proc.returncode != 0 and not failed:
         tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
         dead = died_in(proc.stdout)
