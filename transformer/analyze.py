@@ -146,7 +146,7 @@ def _skew_note(units) -> List[str]:
 
 
 def _errors(unit) -> int:
-    return sum(d.severity in ("error", "fatal") for d in unit.diagnostics)
+    return sum(d.is_error for d in unit.diagnostics)
 
 
 def _with_build_flags(units, tree, path: str, includes: Sequence[str],

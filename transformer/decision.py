@@ -33,7 +33,6 @@ def degraded_why(first_error: str) -> str:
     return f"the translation unit parsed with errors: {first_error}"
 
 
-
 @dataclass
 class Alias:
     """A pointer variable, declared before the loop, that points into a Blob's buffer."""

@@ -116,6 +116,11 @@ class Diagnostic:
     severity: str  # 'error', 'fatal', or 'ignored' (builtin_headers.skewed: the unit is whole)
     message: str
 
+    @property
+    def is_error(self) -> bool:
+        """An error that may have left the unit's AST wrong ('ignored' ones do not)."""
+        return self.severity in ("error", "fatal")
+
 
 @dataclass
 class UnitIR:

@@ -168,4 +168,4 @@ def lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitIR
     # any error means the AST may be wrong somewhere
     return UnitIR(main_file=main_rel, classes=list(walker.classes.values()),
                   functions=list(walker.functions.values()), diagnostics=diags,
-                  degraded=any(d.severity != "ignored" for d in diags))
+                  degraded=any(d.is_error for d in diags))

@@ -176,11 +176,9 @@ def _run_at(t: int, res: TreeTestResult, in_original: Callable[[], Path], exe: P
         res.also_original.append(f"{dead} (aborts)")
         cases = finished_cases(proc.stdout)
         earlier += sum(cases.values())
-        res.tests = earlier
         skip += [dead] + [f"{c}.*" for c in cases]
     if proc.returncode != 0 and not failed:
         tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
-        dead = died_in(proc.stdout)
         res.status = "error"
         res.detail = (f"exit {proc.returncode} after {res.tests} tests"
                       + (f", in {dead}" if dead else "") + ": " + " | ".join(tail))

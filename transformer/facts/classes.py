@@ -13,7 +13,7 @@ ENTRY_METHODS = ("Forward_cpu", "Backward_cpu")
 
 def first_error(unit: UnitIR) -> str:
     """A degraded unit's first error, where clang met it, and how many more it has."""
-    errs = [d for d in unit.diagnostics if d.severity in ("error", "fatal")]
+    errs = [d for d in unit.diagnostics if d.is_error]
     if not errs:
         return "errors"
     d = errs[0]
