@@ -68,19 +68,33 @@ def test_only_unknown_builtins_inside_builtin_headers_are_skew():
     assert not builtin_headers.skewed(header, "use of undeclared identifier 'helper'")
 
 
-@pytest.mark.skipif(not glob.glob("/usr/lib/llvm-*/lib/clang/*/include/emmintrin.h"),
-                    reason="no system clang's builtin headers on this machine")
-def test_a_layer_file_with_sse_intrinsics_is_analyzed_whole(tmp_path):
+def _analyze(tmp_path, layer: str) -> dict:
     tree = tmp_path / "tree"
     (tree / "src").mkdir(parents=True)
     shutil.copytree(ROOT / "fixtures" / "include", tree / "include")
-    (tree / "src" / "sse_layer.cpp").write_text(LAYER)
+    (tree / "src" / "sse_layer.cpp").write_text(layer)
     out = tmp_path / "analysis.json"
     env = dict(os.environ, CGP_CACHE_DIR=str(tmp_path / "cache"))
     r = subprocess.run([sys.executable, "-m", "transformer", "analyze", str(tree), "--json",
                         str(out)], cwd=ROOT, capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr
-    data = json.loads(out.read_text())
+    return json.loads(out.read_text())
+
+
+def test_an_unknown_builtin_in_the_trees_own_code_still_degrades_its_unit(tmp_path):
+    # the same error as the skewed headers raise, but in the layer's file: not ignored
+    bad = LAYER.replace("__m128i s = _mm_adds_epi8(", "__m128i s = __builtin_ia32_nosuch128(")
+    data = _analyze(tmp_path, bad)
+    assert data["degraded_files"] == ["src/sse_layer.cpp"]
+    loops = [x for x in data["loops"] if x["file"] == "src/sse_layer.cpp"]
+    assert loops and all(x["reason"] == "degraded parse" for x in loops), loops
+    assert "__builtin_ia32_nosuch128" in loops[0]["detail"]
+
+
+@pytest.mark.skipif(not glob.glob("/usr/lib/llvm-*/lib/clang/*/include/emmintrin.h"),
+                    reason="no system clang's builtin headers on this machine")
+def test_a_layer_file_with_sse_intrinsics_is_analyzed_whole(tmp_path):
+    data = _analyze(tmp_path, LAYER)
     assert data["degraded_files"] == []
     loops = [x for x in data["loops"] if x["file"] == "src/sse_layer.cpp"]
     assert loops and all(x["decision"] == "parallel" for x in loops), loops
