@@ -13,6 +13,7 @@ from .effects_model import (
     OPAQUE,
     SHARED_REFS,
     Access,
+    Choice,
     Induction,
     Offset,
     Ptr,
@@ -102,11 +103,21 @@ class ExprMixin:
             self.increment(frame, target, e.op, "1", guards, loop_header, e.line)
             return True
         if e.op == "*" and e.children:
-            p = self.eval_ptr(frame, e.children[0])
+            p = self._address(frame, e.children[0], guards, depth)
             if p is not None:
                 self.record(p, "read", guards, e.line, frame.fn.file, "*")
             return True
         return False
+
+    def _address(self, frame: _Frame, e: Node, guards, depth: int) -> Optional[Ptr]:
+        """Where `*e` reads or writes, and e's own effects recorded: the increment of
+        `*p++` or `*++p` (a pointer induction like `++p` on a line of its own), the calls
+        and reads of an offset (`*(p + k)`). The stepped pointer is taken where it points
+        in its sample, as every other access through an induction is."""
+        stepped = _stepped(e)
+        p = self.eval_ptr(frame, stepped if stepped is not None else e)
+        self.expr(frame, e, guards, depth)
+        return p
 
     def _expr_call(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                    statement: bool) -> bool:
@@ -254,6 +265,9 @@ class ExprMixin:
                 self.eff.inductions.append(Induction(name, rhs.text, [], guards, e.line,
                                                      False, "pointer reassigned in loop"))
             return
+        if name in frame.inside and not loop_header and op in ("+=", "-="):
+            self._move_inside(frame, name, guards, rhs)
+            return
         if name in frame.inside or loop_header:
             if name in frame.ptrs or "*" in (lhs.type or ""):
                 p = self.eval_ptr(frame, rhs)
@@ -273,7 +287,7 @@ class ExprMixin:
     def _assign_memory(self, frame: _Frame, lhs: Node, op: str, guards, depth: int,
                        line: int):
         """`p[i] op= v` or `*p op= v`: a write, accumulation or update of what p points to."""
-        p = self.eval_ptr(frame, lhs.children[0])
+        p = self._address(frame, lhs.children[0], guards, depth)
         if lhs.kind == "index":
             self.expr(frame, lhs.children[1], guards, depth)
         if p is None:
@@ -299,7 +313,7 @@ class ExprMixin:
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
             return
         if target.kind == "index" or (target.kind == "unop" and target.op == "*"):
-            p = self.eval_ptr(frame, target.children[0])
+            p = self._address(frame, target.children[0], guards, 0 if not frame.bindings else 1)
             if target.kind == "index":
                 self.expr(frame, target.children[1], guards, 0 if not frame.bindings else 1)
             if p is None:
@@ -319,6 +333,7 @@ class ExprMixin:
         if self._shared_name(frame, target, op, guards, line):
             return
         if name in frame.inside:
+            self._move_inside(frame, name, guards, step_node)
             return
         if name in frame.ptrs or name in self.outer_pointers:
             ok, why = self._induction_verdict(frame, step, guards, step_node)
@@ -348,6 +363,22 @@ class ExprMixin:
         if target.ref == "field":
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
         # otherwise a variable of this iteration or of a called function
+
+    def _move_inside(self, frame: _Frame, name: str, guards, step_node: Optional[Node]):
+        """`p += k` on a pointer the iteration declares: p's offset gains k's, as `p = p + k`
+        would give it (a step equal to the sample's stride moves it to a neighbour). A step
+        that depends on the sample, repeated by an inner loop, goes where no offset says. A
+        step of one element (`++p`) stays in the sample, by Caffe's layout convention."""
+        p = frame.ptrs.get(name)
+        if p is None or step_node is None:
+            return
+        step = self.offset_of(frame, step_node)
+        if step.depends and self.inner_vars:
+            step = Offset(opaque=True)
+        moved = Ptr(choices=[Choice(c.root, c.offset.merged(step), c.guards, c.exact)
+                             for c in p.choices])
+        frame.ptrs[name] = p.assigned(moved, frozenset(guards),
+                                      frame.decl_guards.get(name, frozenset()))
 
     def _shared_name(self, frame: _Frame, target: Node, op: str, guards, line: int) -> bool:
         """A write to a variable that outlives the iteration: shared state (a namespace-scope
@@ -395,6 +426,14 @@ class ExprMixin:
         if depth_of(frame) > 0:
             ok, why = False, "the pointer is advanced inside a called function"
         return ok, why
+
+
+def _stepped(e: Node) -> Optional[Node]:
+    """The pointer `p` of `p++`, `++p`, `p--` or `--p`; None for any other expression."""
+    if e.kind == "unop" and e.op in ("++", "--", "post++", "post--") and e.children and \
+            e.children[0].kind == "name":
+        return e.children[0]
+    return None
 
 
 # expr's handlers by node kind: each returns True when it handled the node, else the node's

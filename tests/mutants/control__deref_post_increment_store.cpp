@@ -1,0 +1,47 @@
+// Control: ReLU as a per-sample loop that stores through `*top_data++` and reads through
+// `*bottom_data++`, one step per value: both pointers have a closed form.
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutCDerefStoreLayer : public Layer<Dtype> {
+ public:
+  explicit MutCDerefStoreLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutCDerefStore"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutCDerefStoreLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                             const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: control
+  for (int n = 0; n < num_; ++n) {
+    for (int i = 0; i < dim_; ++i) {
+      *top_data++ = std::max(*bottom_data++, Dtype(0));
+    }
+  }
+}
+
+INSTANTIATE_CLASS(MutCDerefStoreLayer);
+REGISTER_LAYER_CLASS(MutCDerefStore);
+
+}  // namespace caffe
