@@ -126,7 +126,7 @@ class _Lowerer:
     def lower_var_decl(self, c):
         kids = self.children(c)
         return self.node(c, "decl", kids[-1:] if kids else [], name=c.spelling,
-                         type=c.type.spelling, ref=_storage(c))
+                         type=_declared_type(c.type), ref=_storage(c))
 
     def lower_return_stmt(self, c):
         return self.node(c, "return", self.children(c))
@@ -307,3 +307,16 @@ def _storage(var) -> str:
     except (ValueError, AttributeError):  # a libclang that does not know the kind
         return ""
     return ""
+
+
+def _declared_type(t) -> str:
+    """A declaration's type as spelled, with the `&` of a reference or the `*` of a pointer
+    that a typedef hides made visible (`DRef` for `Dtype&` reads `DRef &`): the analysis
+    tells references and pointers by their spelling."""
+    spelling = t.spelling
+    kind = t.get_canonical().kind.name
+    if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE") and "&" not in spelling:
+        return spelling + " &"
+    if kind == "POINTER" and "*" not in spelling:
+        return spelling + " *"
+    return spelling

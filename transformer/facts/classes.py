@@ -94,6 +94,15 @@ class Program:
                     return "*" in f.type or "shared_ptr" in f.type
         return False
 
+    def field_type(self, cls: str, name: str) -> str:
+        """The declared type of member `name` of cls's hierarchy ('' when none is)."""
+        for c in self.ancestry(cls):
+            ci = self.classes.get(c)
+            for f in (ci.fields if ci else []):
+                if f.name == name:
+                    return f.type
+        return ""
+
     def descendants(self, cls: str) -> List[str]:
         """Every class of the tree that derives from cls, directly or not (sorted)."""
         return sorted(c for c in self.classes if c != cls and cls in self.ancestry(c)[1:])

@@ -50,6 +50,7 @@ from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_syntax import (
+    _aliased_names,
     _assigned_values,
     _is_mutable_ref,
     _loop_var_and_trip,
@@ -81,6 +82,7 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         self.counted: Dict[str, str] = {}  # var -> T (normalized text)
         self.outer_pointers: Set[str] = set()
         self.outer_scalars: Set[str] = set()
+        self._aliased: Set[str] = set()  # the loop's variables another name can change
         self._induction_vars: Set[str] = set()
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
         self._ptr_types: Dict[str, str] = {}
@@ -128,7 +130,8 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
                         (var, self._ptr_types[var]))
         self._assigned = _assigned_values(loop.children[3])
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
-        self.eff.written_names = _updated_names(loop.children[3])
+        self._aliased = _aliased_names(loop.children[3])
+        self.eff.written_names = _updated_names(loop.children[3]) | self._aliased
         self._top_fn, self._top_frame = fn, frame
         self.walk(frame, loop.children[3], frozenset(), 0)
         self._top_fn, self._top_frame = None, None
@@ -189,7 +192,12 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         self._declare_value(frame, decl, init, pointer)
 
     def _declare_reference(self, frame: _Frame, decl: Node, init: Optional[Node]) -> bool:
-        """A reference's target or a Blob pointer's pointee; True when decl is a reference."""
+        """A reference's target or a Blob pointer's pointee; True when decl is a reference.
+        `auto&&` (or `T&&`) bound to a value that is no variable or element (an accessor's
+        pointer, a sum) holds that value: a variable of its own."""
+        if decl.type.rstrip().endswith("&&") and init is not None and \
+                _strip(init).kind not in ("name", "member", "index", "unop"):
+            return False
         if _is_mutable_ref(decl.type) and init is not None:
             target = self._ref_target(frame, init)
             if target is not None:
@@ -227,6 +235,8 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
             return
         if is_ptr:
             ptr = self.eval_ptr(frame, init)
+            if ptr is not None and decl.name in self._aliased:
+                ptr = ptr.plus(Offset(opaque=True))  # moved through `&p` or `T*& r = p`
             if ptr is not None:
                 frame.ptrs[decl.name] = ptr
                 choice = self.chosen_choice(frame, init)

@@ -14,7 +14,7 @@ from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills
-from .mathlib import BLOB_BUFFERS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
+from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
 
 MAX_CALL_DEPTH = 6
@@ -146,15 +146,33 @@ class CallMixin:
         anything else is an unknown call."""
         if self.own_method(frame, e, callee.children[0], args, guards, depth):
             return
+        if self._tree_object(frame, callee.children[0]):  # its `offset` is no Blob's
+            self.escaped(frame, args, guards, e.line, name)
+            self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
+            return
         if name in BLOB_SHAPE_METHODS:
             for a in args:
                 self.expr(frame, a, guards, depth)
+            return
+        if name in BLOB_ELEMENTS and callee.children:
+            for a in args:
+                self.expr(frame, a, guards, depth)
+            root = self.blob_root(frame, callee.children[0], BLOB_ELEMENTS[name])
+            self.record(Ptr(root, self.offset_of(frame, e)), "read", guards, e.line,
+                        frame.fn.file, name)
             return
         if name in BLOB_BUFFERS:
             self._accessor(frame, e)
             return
         self.escaped(frame, args, guards, e.line, name)
         self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
+
+    def _tree_object(self, frame: _Frame, recv: Node) -> bool:
+        """Whether the object a method is called on is declared as one of the tree's own
+        classes other than a Blob: its methods are the tree's, whatever their names."""
+        declared = self._declared(frame, recv)
+        return "Blob" not in declared and \
+            any(w in self.program.classes for w in re.findall(r"[A-Za-z_]\w*", declared))
 
     def _follow(self, frame: _Frame, e: Node, target: FunctionIR, args: List[Node], guards,
                 depth: int):

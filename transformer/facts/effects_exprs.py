@@ -23,7 +23,7 @@ from .effects_model import (
 )
 from .effects_syntax import _floating, _reads_memory, _thread_name, _words
 from .shapes import norm_text
-from .stdlib import owns_values
+from .stdlib import ALGORITHMS, owns_values
 
 _ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
 
@@ -89,8 +89,12 @@ class ExprMixin:
 
     def _expr_assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                      statement: bool) -> bool:
-        """An assignment expression (always handled)."""
+        """An assignment expression (always handled). Its value used (`t = (acc += x)`,
+        `if ((acc += x) > 1)`) is a read of what it assigned: a running sum read, no
+        reduction."""
         self.assign(frame, e, guards, depth, loop_header)
+        if not statement and not loop_header and e.children[0].kind == "name":
+            self._read_name(frame, e.children[0], guards, depth)
         return True
 
     def _expr_unop(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
@@ -106,8 +110,44 @@ class ExprMixin:
             p = self._address(frame, e.children[0], guards, depth)
             if p is not None:
                 self.record(p, "read", guards, e.line, frame.fn.file, "*")
+            else:
+                self._unknown_read(frame, e)
             return True
         return False
+
+    def _unknown_read(self, frame: _Frame, e: Node):
+        """A read through a raw pointer the walk cannot place (a helper's result, a member
+        pointer, a pointer loaded from a container): it may read what another sample
+        writes, so it is an unknown access. An element of a container (whose writes other
+        rules see) or an iterator a standard algorithm returns into a range it read is
+        not."""
+        if self._raw_pointer(frame, e.children[0]):
+            self.eff.unknown_calls.append(f"read through {e.text.strip()} at line {e.line}")
+
+    def _raw_pointer(self, frame: _Frame, base: Node) -> bool:
+        """Whether base, which the walk could not place, may be a raw pointer or array
+        rather than a container (whose element is read) by its declared type; `auto`, a
+        typedef or a class with an `operator[]` may be one."""
+        if base.kind == "index" and base.children:  # rows[r][k]: is rows's element one?
+            return "*" in self._declared(frame, _innermost(base)) or \
+                not self._declared(frame, _innermost(base))
+        if base.kind == "call":
+            return not (base.text.lstrip().startswith("std::") or base.name in ALGORITHMS)
+        if base.kind not in ("name", "member"):
+            return True  # arithmetic, a comma, a cast of what the walk could not place
+        t = re.sub(r"\bconst\s*$", "", self._declared(frame, base).replace("&", " ").strip())
+        if t.rstrip().endswith(("*", "]")):
+            return True
+        return not (t.endswith(">") or owns_values(t))
+
+    def _declared(self, frame: _Frame, n: Node) -> str:
+        """The declared type of a variable, parameter or member named by n ('' if unknown)."""
+        if n.kind == "member":
+            return self.program.field_type(self.cls, n.name)
+        if n.kind != "name":
+            return ""
+        return self._decl_types.get(n.name) or self._outer_types.get(n.name) or \
+            self._param_type(frame, n.name) or (n.type or "")
 
     def _address(self, frame: _Frame, e: Node, guards, depth: int) -> Optional[Ptr]:
         """Where `*e` reads or writes, and e's own effects recorded: the increment of
@@ -136,6 +176,8 @@ class ExprMixin:
         if p is not None:
             self.record(p.plus(self.offset_of(frame, e.children[1])),
                         "read", guards, e.line, frame.fn.file, "[]")
+        else:
+            self._unknown_read(frame, e)
         return True
 
     def _expr_name(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
@@ -426,6 +468,13 @@ class ExprMixin:
         if depth_of(frame) > 0:
             ok, why = False, "the pointer is advanced inside a called function"
         return ok, why
+
+
+def _innermost(e: Node) -> Node:
+    """The array or container a chain of subscripts starts from (`rows` of `rows[r][k]`)."""
+    while e.kind == "index" and e.children:
+        e = e.children[0]
+    return e
 
 
 def _stepped(e: Node) -> Optional[Node]:

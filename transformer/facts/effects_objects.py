@@ -82,9 +82,12 @@ class ObjectMixin:
     def own_method(self, frame: _Frame, e: Node, receiver: Node, args: List[Node], guards,
                    depth: int) -> bool:
         """`v.m(args)` on the sample's own object: its arguments read; outer memory they
-        point to is read at offsets that cannot be split (`v.assign(p, p + k)`)."""
+        point to is read at offsets that cannot be split (`v.assign(p, p + k)`). A method
+        that writes its argument (`v.swap(w)`) is the sample's own only when w is too."""
         if not self.own_expr(frame, receiver):
             return False
+        if _mutating(e) and not all(self.own_expr(frame, a) for a in args):
+            return False  # an unknown call: it writes an object of another owner
         self._own_arguments(frame, e, args, guards, depth)
         return True
 
@@ -203,3 +206,8 @@ def _expression(n: Node) -> bool:
     """A statement that is an expression (no control flow of its own)."""
     return n.kind not in ("block", "if", "for", "while", "do", "return", "break", "continue",
                           "decls", "switch", "omp", "other", "null")
+
+
+def _mutating(call: Node) -> bool:
+    """A container method that writes the object it is given (`a.swap(b)`)."""
+    return call.name == "swap"

@@ -86,9 +86,9 @@ class OffsetMixin:
         return None
 
     def _offset_call(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
-        """`offset(n, ...)`: sample n's slice; any other call is opaque
-        (floor(n * rate_): no longer n times S)."""
-        if e.name != "offset" or len(e.children) < 2:
+        """`offset(n, ...)` (or the element `data_at(n, ...)` reads): sample n's slice;
+        any other call is opaque (floor(n * rate_): no longer n times S)."""
+        if e.name not in ("offset", "data_at", "diff_at") or len(e.children) < 2:
             return None
         first = self.offset_of(frame, e.children[1])
         rest = [self.offset_of(frame, a) for a in e.children[2:]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import product
-from typing import FrozenSet, List, Tuple
+from typing import FrozenSet, List, Set, Tuple
 
 from ..ir import Node
 from . import extrema, gates
@@ -253,22 +253,7 @@ class PathMixin:
         first = len(self.eff.inductions)
         self._breakables.append(("loop", []))
         if n.kind == "for":
-            init, cond, inc, body = n.children
-            var, trip = _loop_var_and_trip(n)
-            for part in (init, cond, inc):
-                if part.kind != "null":
-                    for d in part.walk():
-                        if d.kind == "decl":
-                            frame.inside.add(d.name)
-                            self._decl_types[d.name] = d.type
-                    self.expr(frame, part, guards, depth, loop_header=True)
-            self.inner_vars.append((var or "?", trip or "?"))
-            counted = dict(self.counted)
-            if var and trip and var not in _updated_names(body):
-                self.counted[var] = norm_text(trip)
-            self.walk(frame, body, guards, depth, True)
-            self.counted = counted
-            self.inner_vars.pop()
+            self._walk_for(frame, n, guards, depth)
         else:  # while and do: no countable trip
             self.inner_vars.append(("?", "?"))
             for c in n.children:
@@ -285,6 +270,60 @@ class PathMixin:
                 if ind.ok:
                     ind.ok, ind.why = False, (f"the inner loop around it can end early "
                                               f"(break at line {breaks[0]})")
+
+    def _walk_for(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
+        """A for loop inside the body: its variable and trip count are known while its body
+        is walked; its header's effects are walked where they run."""
+        init, cond, inc, body = n.children
+        var, trip = _loop_var_and_trip(n)
+        own = {var} if var else set()
+        for d in init.walk():
+            if d.kind == "decl":
+                frame.inside.add(d.name)
+                self._decl_types[d.name] = d.type
+                own.add(d.name)
+        if init.kind != "null":
+            self.expr(frame, init, guards, depth, loop_header=True)
+        if _changes(cond):  # run once more than the body: no closed form from it
+            self.inner_vars.append(("?", "?"))
+            self._walk_header_part(frame, cond, own, guards, depth)
+            self.inner_vars.pop()
+        elif cond.kind != "null":
+            self.expr(frame, cond, guards, depth, loop_header=True)
+        self.inner_vars.append((var or "?", trip or "?"))
+        counted = dict(self.counted)
+        if var and trip and var not in _updated_names(body):
+            self.counted[var] = norm_text(trip)
+        self.walk(frame, body, guards, depth, True)
+        self._walk_header_part(frame, inc, own, guards, depth)
+        self.counted = counted
+        self.inner_vars.pop()
+
+    def _walk_header_part(self, frame: _Frame, part: Node, own: Set[str],
+                          guards: FrozenSet[Guard], depth: int):
+        """A for loop's condition or increment, run in every iteration of that loop: what
+        steps the loop's own variables is its header's; anything else (`++out` in
+        `++k, ++out`, a call, a member bumped) is an effect of the iteration like a
+        statement of its body."""
+        for e in _comma_operands(part):
+            target = e.children[0] if e.kind in ("unop", "assign") and e.children else None
+            mine = target is not None and target.kind == "name" and target.name in own
+            self.expr(frame, e, guards, depth, loop_header=mine, statement=True)
+
+
+def _changes(e: Node) -> bool:
+    """Whether expression e steps or assigns anything."""
+    return any(n.kind == "assign" or n.kind == "unop" and n.op in ("++", "--", "post++", "post--")
+               for n in e.walk())
+
+
+def _comma_operands(e: Node) -> List[Node]:
+    """The operands of a comma expression, in order (e itself when it is none)."""
+    if e.kind == "null":
+        return []
+    if e.kind == "binop" and e.op == "," and len(e.children) == 2:
+        return _comma_operands(e.children[0]) + _comma_operands(e.children[1])
+    return [e]
 
 
 # walk's handlers by statement kind (an `other` one only when named in _STATEMENTS); any

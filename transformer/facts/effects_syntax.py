@@ -34,6 +34,20 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
     return out
 
 
+def _aliased_names(body: Node) -> Set[str]:
+    """Plain variables the body can change under another name: their address taken (`&m`)
+    or a reference that can write them bound to them (`int& r = m`)."""
+    out = set()
+    for n in body.walk():
+        if n.kind == "unop" and n.op == "&" and n.children and n.children[0].kind == "name":
+            out.add(n.children[0].name)
+        elif n.kind == "decl" and n.children and _is_mutable_ref(n.type):
+            init = _strip(n.children[0])
+            if init.kind == "name":
+                out.add(init.name)
+    return out
+
+
 def _strip(n: Node) -> Node:
     while n.kind in ("cast", "paren") and n.children:
         n = n.children[0]
@@ -50,10 +64,17 @@ def _floating(type_text: str) -> bool:
 
 
 def _is_mutable_ref(type_text: str) -> bool:
-    """A declared type that is a non-const lvalue reference (`Dtype&`, `int &`)."""
-    t = type_text.strip()
-    return t.endswith("&") and not t.endswith("&&") and not t.startswith("const ") and \
-        "const&" not in t.replace(" ", "")
+    """A declared type that is a reference through which its target can be written:
+    `Dtype&`, `int &`, `Dtype& __restrict`, `auto&&` (bound to a variable, an lvalue
+    reference), `const Dtype*&` (the pointer itself can be changed); not `const Dtype&`
+    nor `Dtype* const&`."""
+    t = re.sub(r"\b(__restrict__|__restrict|restrict)\b", " ", type_text).strip()
+    if not t.endswith("&"):
+        return False
+    referred = t.rstrip("&").strip()
+    if referred.endswith("const"):
+        return False  # Dtype* const&, Dtype const&
+    return "*" in referred or not referred.startswith("const ")
 
 
 def _thread_name(name: str) -> str:

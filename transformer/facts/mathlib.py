@@ -162,9 +162,12 @@ def model(name: str, nargs: int) -> Optional[CallModel]:
 # methods that only read the shape.
 BLOB_BUFFERS = {"cpu_data": ("data", "read"), "mutable_cpu_data": ("data", "write"),
                 "cpu_diff": ("diff", "read"), "mutable_cpu_diff": ("diff", "write")}
+# Blob's element reads: `b->data_at(n, c, h, w)` reads b's data where `b->offset(n, c, h,
+# w)` says.
+BLOB_ELEMENTS = {"data_at": "data", "diff_at": "diff"}
 BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "width",
                       "num_axes", "CanonicalAxisIndex", "LegacyShape", "shape_string",
-                      "data_at", "diff_at", "size", "empty",
+                      "size", "empty",
                       # read-only queries on standard containers of shapes and flags
                       "data", "begin", "end", "front", "back"}
 # Free functions that compute a value from their arguments and touch no memory.

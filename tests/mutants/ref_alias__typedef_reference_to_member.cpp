@@ -1,0 +1,51 @@
+// Edit of ReLULayer keeping a running total in a member through a reference whose type is a
+// typedef (`typedef Dtype& Ref; Ref t = total_;`). (red team, 2026-12-05: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutATypedefRefLayer : public Layer<Dtype> {
+ public:
+  explicit MutATypedefRefLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutATypedefRef"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  Dtype total_;
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutATypedefRefLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                             const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  typedef Dtype& Ref;
+  // CGP-MUTANT: unsafe class=ref-alias reason=aliasing
+  for (int n = 0; n < num_; ++n) {
+    Ref t = this->total_;
+    for (int i = 0; i < dim_; ++i) {
+      t += bottom_data[n * dim_ + i];
+      top_data[n * dim_ + i] = std::max(bottom_data[n * dim_ + i], Dtype(0)) * t;
+    }
+  }
+}
+
+INSTANTIATE_CLASS(MutATypedefRefLayer);
+REGISTER_LAYER_CLASS(MutATypedefRef);
+
+}  // namespace caffe
