@@ -142,26 +142,21 @@ class CallMixin:
 
     def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
                      guards, depth: int):
-        """A method call on an object: Blob shape queries and buffer accessors are known,
-        anything else is an unknown call."""
+        """A method call on an object: Blob shape queries, element reads and buffer
+        accessors are known (not on an object of the tree's own classes, whose methods
+        only share the names), anything else is an unknown call."""
         if self.own_method(frame, e, callee.children[0], args, guards, depth):
             return
-        if self._tree_object(frame, callee.children[0]):  # its `offset` is no Blob's
-            self.escaped(frame, args, guards, e.line, name)
-            self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
-            return
-        if name in BLOB_SHAPE_METHODS:
+        blob_like = not self._tree_object(frame, callee.children[0])
+        if blob_like and (name in BLOB_SHAPE_METHODS or name in BLOB_ELEMENTS):
             for a in args:
                 self.expr(frame, a, guards, depth)
+            if name in BLOB_ELEMENTS:
+                root = self.blob_root(frame, callee.children[0], BLOB_ELEMENTS[name])
+                self.record(Ptr(root, self.offset_of(frame, e)), "read", guards, e.line,
+                            frame.fn.file, name)
             return
-        if name in BLOB_ELEMENTS and callee.children:
-            for a in args:
-                self.expr(frame, a, guards, depth)
-            root = self.blob_root(frame, callee.children[0], BLOB_ELEMENTS[name])
-            self.record(Ptr(root, self.offset_of(frame, e)), "read", guards, e.line,
-                        frame.fn.file, name)
-            return
-        if name in BLOB_BUFFERS:
+        if blob_like and name in BLOB_BUFFERS:
             self._accessor(frame, e)
             return
         self.escaped(frame, args, guards, e.line, name)
