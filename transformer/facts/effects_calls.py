@@ -14,6 +14,7 @@ from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills
+from .effects_syntax import _aliased_names, _updated_names
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
 
@@ -191,6 +192,8 @@ class CallMixin:
         bindings: Dict[str, object] = {}
         refs: Dict[str, Root] = {}
         defaults = self._defaults(target)
+        changed = _updated_names(target.body) | _aliased_names(target.body) \
+            if target.body is not None else set()
         for i, p in enumerate(target.params):
             if i < len(args):
                 a = args[i]
@@ -201,15 +204,25 @@ class CallMixin:
                 if "&" in p.type and not p.type.strip().startswith("const") and \
                         a.kind == "name":
                     refs[p.name] = self._scalar_root(frame, a.name, a.ref)
+                    self._changed_by_callee(frame, a.name)
                     continue
                 ptr = self.eval_ptr(frame, a)
                 if ptr is not None:
                     bindings[p.name] = ptr
-                else:
-                    bindings[p.name] = self._substitute(frame, a)
+                elif p.name not in changed:  # a value the callee changes is no longer a
+                    bindings[p.name] = self._substitute(frame, a)  # (its value unknown)
             elif i < len(defaults) and defaults[i]:
                 bindings[p.name] = Node("lit", 0, 0, e.line, defaults[i])
         return bindings, refs
+
+    def _changed_by_callee(self, frame: _Frame, name: str):
+        """A variable of the iteration handed to a callee's writable reference: its value
+        is no longer the one it was given, and a pointer is placed nowhere."""
+        if name not in frame.inside:
+            return
+        self.eff.written_names.add(name)
+        if name in frame.ptrs:
+            frame.ptrs[name] = frame.ptrs[name].plus(Offset(opaque=True))
 
     @staticmethod
     def _param_type(frame: _Frame, name: str) -> str:

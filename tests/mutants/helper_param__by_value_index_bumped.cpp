@@ -1,0 +1,54 @@
+// The same leak inside a helper: it takes the sample index by value and bumps it before
+// using it (`void AddNext(Dtype* out, const Dtype* in, int m) { ++m; ... }`). (red team, 2026-12-05: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutPIndexValueLayer : public Layer<Dtype> {
+ public:
+  explicit MutPIndexValueLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutPIndexValue"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  void AddNext(Dtype* out, const Dtype* in, int m) const {
+    ++m;
+    if (m < num_) {
+      for (int i = 0; i < dim_; ++i) out[m * dim_ + i] += Dtype(0.5) * in[i];
+    }
+  }
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutPIndexValueLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                             const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: unsafe class=helper-param reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    for (int i = 0; i < dim_; ++i) {
+      top_data[n * dim_ + i] = std::max(bottom_data[n * dim_ + i], Dtype(0));
+    }
+    this->AddNext(top_data, bottom_data + n * dim_, n);
+  }
+}
+
+INSTANTIATE_CLASS(MutPIndexValueLayer);
+REGISTER_LAYER_CLASS(MutPIndexValue);
+
+}  // namespace caffe
