@@ -50,6 +50,7 @@ from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_syntax import (
+    STEPS,
     _aliased_names,
     _assigned_values,
     _is_mutable_ref,
@@ -293,7 +294,7 @@ def _at_start(before: List[Node]) -> Set[str]:
             elif n.kind == "assign" and n.children and n.children[0].kind == "name":
                 if n.op != "=" or len(n.children) < 2 or not _start_value(n.children[1]):
                     moved.add(n.children[0].name)
-            elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and \
+            elif n.kind == "unop" and n.op in STEPS and \
                     n.children and n.children[0].kind == "name":
                 moved.add(n.children[0].name)
     return declared - moved

@@ -14,7 +14,7 @@ from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills
-from .effects_syntax import _aliased_names, _updated_names
+from .effects_syntax import _aliased_names, _updated_names, _words
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
 
@@ -168,7 +168,7 @@ class CallMixin:
         classes other than a Blob: its methods are the tree's, whatever their names."""
         declared = self._declared(frame, recv)
         return "Blob" not in declared and \
-            any(w in self.program.classes for w in re.findall(r"[A-Za-z_]\w*", declared))
+            any(w in self.program.classes for w in _words(declared))
 
     def _follow(self, frame: _Frame, e: Node, target: FunctionIR, args: List[Node], guards,
                 depth: int):

@@ -21,7 +21,7 @@ from .effects_model import (
     _Frame,
     depth_of,
 )
-from .effects_syntax import _floating, _reads_memory, _thread_name, _words
+from .effects_syntax import STEPS, _floating, _reads_memory, _thread_name, _words
 from .shapes import norm_text
 from .stdlib import ALGORITHMS, owns_values
 
@@ -100,7 +100,7 @@ class ExprMixin:
     def _expr_unop(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                    statement: bool) -> bool:
         """An increment or a dereference read; False for any other unary operator."""
-        if e.op in ("++", "--", "post++", "post--"):
+        if e.op in STEPS:
             target = e.children[0]
             if not statement and not loop_header and target.kind == "name":
                 self.expr(frame, target, guards, depth)  # `k = count++` reads count too
@@ -129,8 +129,8 @@ class ExprMixin:
         rather than a container (whose element is read) by its declared type; `auto`, a
         typedef or a class with an `operator[]` may be one."""
         if base.kind == "index" and base.children:  # rows[r][k]: is rows's element one?
-            return "*" in self._declared(frame, _innermost(base)) or \
-                not self._declared(frame, _innermost(base))
+            container = self._declared(frame, _innermost(base))
+            return not container or "*" in container
         if base.kind == "call":
             return not (base.text.lstrip().startswith("std::") or base.name in ALGORITHMS)
         if base.kind not in ("name", "member"):
@@ -355,9 +355,10 @@ class ExprMixin:
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
             return
         if target.kind == "index" or (target.kind == "unop" and target.op == "*"):
-            p = self._address(frame, target.children[0], guards, 0 if not frame.bindings else 1)
+            depth = 0 if not frame.bindings else 1
+            p = self._address(frame, target.children[0], guards, depth)
             if target.kind == "index":
-                self.expr(frame, target.children[1], guards, 0 if not frame.bindings else 1)
+                self.expr(frame, target.children[1], guards, depth)
             if p is None:
                 self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
                 return
@@ -479,7 +480,7 @@ def _innermost(e: Node) -> Node:
 
 def _stepped(e: Node) -> Optional[Node]:
     """The pointer `p` of `p++`, `++p`, `p--` or `--p`; None for any other expression."""
-    if e.kind == "unop" and e.op in ("++", "--", "post++", "post--") and e.children and \
+    if e.kind == "unop" and e.op in STEPS and e.children and \
             e.children[0].kind == "name":
         return e.children[0]
     return None

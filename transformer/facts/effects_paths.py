@@ -12,7 +12,7 @@ from typing import FrozenSet, List, Set, Tuple
 from ..ir import Node
 from . import extrema, gates
 from .effects_model import OPAQUE, Access, Guard, Offset, Ptr, Root, _Frame
-from .effects_syntax import _is_mutable_ref, _loop_var_and_trip, _updated_names, _words
+from .effects_syntax import STEPS, _is_mutable_ref, _loop_var_and_trip, _updated_names, _words
 from .shapes import norm_text
 
 # statements the IR keeps as `other` nodes that the walker must see as statements
@@ -313,8 +313,7 @@ class PathMixin:
 
 def _changes(e: Node) -> bool:
     """Whether expression e steps or assigns anything."""
-    return any(n.kind == "assign" or n.kind == "unop" and n.op in ("++", "--", "post++", "post--")
-               for n in e.walk())
+    return any(n.kind == "assign" or n.kind == "unop" and n.op in STEPS for n in e.walk())
 
 
 def _comma_operands(e: Node) -> List[Node]:

@@ -19,6 +19,10 @@ def _assigned_values(body: Node) -> Dict[str, List[Node]]:
     return out
 
 
+# the operators that step a variable by one
+STEPS = ("++", "--", "post++", "post--")
+
+
 def _updated_names(body: Node, assign_ops=None) -> Set[str]:
     """Plain variables the body increments, or assigns with one of `assign_ops` (any
     assignment when None)."""
@@ -27,7 +31,7 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
         target = None
         if n.kind == "assign" and n.children and (assign_ops is None or n.op in assign_ops):
             target = n.children[0]
-        elif n.kind == "unop" and n.op in ("++", "--", "post++", "post--") and n.children:
+        elif n.kind == "unop" and n.op in STEPS and n.children:
             target = n.children[0]
         if target is not None and target.kind == "name":
             out.add(target.name)
