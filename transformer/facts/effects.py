@@ -49,6 +49,7 @@ from .effects_objects import ObjectMixin
 from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
+from .effects_steps import StepMixin
 from .effects_syntax import (
     STEPS,
     _aliased_names,
@@ -66,7 +67,7 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
            "covered", "depth_of", "loop_var_and_trip"]
 
 
-class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
+class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, PointerMixin,
                    OffsetMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
@@ -104,6 +105,9 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         self._decl_types: Dict[str, str] = {}  # every variable declared so far
         self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
         self._inside_now: Set[str] = set()  # names the loop body declared so far
+        # pointers of the iteration moved inside the inner loop now walked: how far each
+        # has moved when that loop ends is not known
+        self._moved_in_loop: Set[str] = set()
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -196,6 +200,9 @@ class EffectWalker(PathMixin, ExprMixin, CallMixin, ObjectMixin, PointerMixin,
         """A reference's target or a Blob pointer's pointee; True when decl is a reference.
         `auto&&` (or `T&&`) bound to a value that is no variable or element (an accessor's
         pointer, a sum) holds that value: a variable of its own."""
+        if init is None and _is_mutable_ref(decl.type):  # a range-for's `T& x` around the
+            frame.ref_locals[decl.name] = Ptr(Root("unknown", decl.name, "raw"), Offset())
+            return True  # loop: some element of a range, not followed
         if decl.type.rstrip().endswith("&&") and init is not None and \
                 _strip(init).kind not in ("name", "member", "index", "unop"):
             return False

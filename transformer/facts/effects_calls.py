@@ -14,7 +14,7 @@ from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills
-from .effects_syntax import _aliased_names, _updated_names, _words
+from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
 
@@ -201,8 +201,7 @@ class CallMixin:
                     bindings[p.name] = Ptr(Root("private", norm_text(a.text), "raw"),
                                            Offset())
                     continue
-                if "&" in p.type and not p.type.strip().startswith("const") and \
-                        a.kind == "name":
+                if _is_mutable_ref(p.type) and a.kind == "name":
                     refs[p.name] = self._scalar_root(frame, a.name, a.ref)
                     self._changed_by_callee(frame, a.name)
                     continue

@@ -10,18 +10,15 @@ from typing import Optional, Tuple
 from ..ir import Node
 from . import extrema
 from .effects_model import (
-    OPAQUE,
     SHARED_REFS,
     Access,
-    Choice,
     Induction,
     Offset,
     Ptr,
     ScalarAccess,
     _Frame,
-    depth_of,
 )
-from .effects_syntax import STEPS, _floating, _reads_memory, _thread_name, _words
+from .effects_syntax import STEPS, _floating, _thread_name, _words
 from .shapes import norm_text
 from .stdlib import ALGORITHMS, owns_values
 
@@ -313,6 +310,8 @@ class ExprMixin:
         if name in frame.inside or loop_header:
             if name in frame.ptrs or "*" in (lhs.type or ""):
                 p = self.eval_ptr(frame, rhs)
+                if self.inner_vars and not loop_header and name in _words(rhs.text):
+                    self._moved_in_loop.add(name)  # p = p + k
                 if p is not None:
                     old_p = frame.ptrs.get(name)
                     decl_guards = frame.decl_guards.get(name, frozenset())
@@ -325,6 +324,8 @@ class ExprMixin:
             return
         if lhs.ref == "field":
             self.eff.member_scalar_writes.append(f"{name} at line {e.line}")
+        elif not loop_header:
+            self._unseen(frame, lhs)
 
     def _assign_memory(self, frame: _Frame, lhs: Node, op: str, guards, depth: int,
                        line: int):
@@ -405,23 +406,22 @@ class ExprMixin:
             return
         if target.ref == "field":
             self.eff.member_scalar_writes.append(f"{target.text.strip()} at line {line}")
-        # otherwise a variable of this iteration or of a called function
+        self._unseen(frame, target)  # otherwise a variable of this iteration or of a callee
 
-    def _move_inside(self, frame: _Frame, name: str, guards, step_node: Optional[Node]):
-        """`p += k` on a pointer the iteration declares: p's offset gains k's, as `p = p + k`
-        would give it (a step equal to the sample's stride moves it to a neighbour). A step
-        that depends on the sample, repeated by an inner loop, goes where no offset says. A
-        step of one element (`++p`) stays in the sample, by Caffe's layout convention."""
-        p = frame.ptrs.get(name)
-        if p is None or step_node is None:
-            return
-        step = self.offset_of(frame, step_node)
-        if step.depends and self.inner_vars:
-            step = Offset(opaque=True)
-        moved = Ptr(choices=[Choice(c.root, c.offset.merged(step), c.guards, c.exact)
-                             for c in p.choices])
-        frame.ptrs[name] = p.assigned(moved, frozenset(guards),
-                                      frame.decl_guards.get(name, frozenset()))
+    def _unseen(self, frame: _Frame, target: Node):
+        """A write, in the loop's own function, to a variable declared where the walk never
+        looked (neither before the loop nor in it, nor a parameter of the function: one of
+        a lambda around the loop): it may outlive the iteration."""
+        name = target.name
+        if target.ref == "param":
+            unseen = all(p.name != name for p in frame.fn.params)
+        else:
+            unseen = target.ref == "local" and name != self.loop_var and \
+                name not in frame.inside and name not in self.outer_scalars and \
+                name not in self.outer_pointers and name not in frame.ptrs
+        if frame is self._top_frame and unseen:
+            self.eff.unknown_calls.append(f"write to {name}, declared where the tool does "
+                                          f"not look")
 
     def _shared_name(self, frame: _Frame, target: Node, op: str, guards, line: int) -> bool:
         """A write to a variable that outlives the iteration: shared state (a namespace-scope
@@ -438,37 +438,6 @@ class ExprMixin:
             self.scalar(_thread_name(target.name), mode, op, line, guards)
             return True
         return False
-
-    def _induction_verdict(self, frame: _Frame, step: str, guards,
-                           step_node: Optional[Node]) -> Tuple[bool, str]:
-        """Whether a pointer advanced by step has a closed form in the loop variable, and if
-        not why (the last reason found)."""
-        ok, why = True, ""
-        if any(v == "?" or t == "?" for v, t in self.inner_vars):
-            ok, why = False, "an enclosing inner loop has no countable trip"
-        step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
-        loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
-        varying = loop_vars | frame.inside | self.eff.written_names | self._induction_vars
-        if step_node_names & loop_vars:
-            ok, why = False, "the increment depends on a loop variable"
-        elif step_node_names & frame.inside:
-            ok, why = False, ("the increment depends on " +
-                              ", ".join(sorted(step_node_names & frame.inside)) +
-                              ", computed inside the loop")
-        elif step_node is not None and _reads_memory(step_node):
-            ok, why = False, "the increment is loaded from memory"
-        for _v, trip in self.inner_vars:
-            if set(re.findall(r"[A-Za-z_]\w*", trip)) & varying:
-                ok, why = False, "an inner trip count changes from one iteration to the next"
-        if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
-            ok, why = False, "the increment is conditional on a value that changes " \
-                             "from one iteration to the next"
-        if self._inexact or any(g.startswith(OPAQUE) for g, _ in guards):
-            ok, why = False, "the increment is skipped on paths its condition cannot name " \
-                             "(a switch, a handler, or after a compound continue or return)"
-        if depth_of(frame) > 0:
-            ok, why = False, "the pointer is advanced inside a called function"
-        return ok, why
 
 
 def _innermost(e: Node) -> Node:

@@ -53,14 +53,21 @@ class Offset:
     unsized: List[str] = field(default_factory=list)
     # loop-invariant terms added to the offset: one equal to a stride moves to a neighbour
     terms: List[str] = field(default_factory=list)
+    # the Blobs one sample of which a stride (stride_of) or a term (term_of) is, however
+    # spelled (`dim`, `this->dim_`, `offset(1)`): a term one sample long reaches the next
+    stride_of: List[str] = field(default_factory=list)
+    term_of: List[str] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
-        jump = bool(set(self.strides) & set(other.terms) or set(other.strides) & set(self.terms))
+        jump = bool(set(self.strides) & set(other.terms) or set(other.strides) & set(self.terms)
+                    or set(self.stride_of) & set(other.term_of)
+                    or set(other.stride_of) & set(self.term_of))
         return Offset(self.sample or other.sample, self.unit or other.unit,
                       self.shifted or other.shifted or jump, self.opaque or other.opaque,
                       self.inner or other.inner, self.strides + other.strides,
                       self.data or other.data, self.unsized + other.unsized,
-                      self.terms + other.terms)
+                      self.terms + other.terms, self.stride_of + other.stride_of,
+                      self.term_of + other.term_of)
 
     @property
     def depends(self) -> bool:

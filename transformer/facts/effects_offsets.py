@@ -5,7 +5,8 @@ and how a sized block of elements changes that (`_sized`, `_spills`).
 from __future__ import annotations
 
 import re
-from typing import Optional, Set
+from dataclasses import replace
+from typing import List, Optional, Set
 
 from ..ir import Node
 from .effects_model import Offset, _Frame
@@ -27,8 +28,9 @@ class OffsetMixin:
             return Offset(opaque=True, inner=inner)  # an inner counter bounded by n
         if self.loop_var not in names:
             data = _reads_memory(e)
-            return Offset(inner=inner, data=data,
-                          terms=[] if inner or data else [norm_text(e.text)])
+            if inner or data:
+                return Offset(inner=inner, data=data)
+            return Offset(terms=[norm_text(e.text)], term_of=self._samples_long(e))
         return self._classify_offset(frame, e, inner)
 
     def _bound_loop_names(self, frame: _Frame, e: Node) -> Set[str]:
@@ -95,7 +97,9 @@ class OffsetMixin:
         if any(r.depends for r in rest):
             return Offset(opaque=True, inner=inner)
         if first.unit and not (first.shifted or first.opaque):
-            return Offset(sample=True, inner=inner, strides=[norm_text(e.text)])
+            return Offset(sample=True, inner=inner, strides=[norm_text(e.text)],
+                          stride_of=[norm_text(e.children[0].children[0].text)]
+                          if e.children[0].kind == "member" and e.children[0].children else [])
         if first.shifted:
             return Offset(shifted=True, inner=inner)
         return Offset(opaque=True, inner=inner)
@@ -143,6 +147,7 @@ class OffsetMixin:
                 if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
                     return Offset(sample=True, inner=inner, data=ox.data,
                                   strides=[norm_text(y.text)],
+                                  stride_of=_listed(self.oracle.sample_of(y)),
                                   unsized=[] if self._sample_size(y) else
                                   [norm_text(y.text)])
                 if ox.shifted:
@@ -163,6 +168,18 @@ class OffsetMixin:
                                            for w in _words(v.text) if w != name)
                    for v in values)
 
+    def _samples_long(self, e: Node) -> List[str]:
+        """The Blob whose samples a term e counts (one, `dim`, `this->dim_`,
+        `top[0]->offset(1)`, or a literal number of them, `2 * dim`): [] for any other e. (A
+        stride is one sample exactly: `n * (2 * dim) + dim` stays in sample n.)"""
+        e = _strip(e)
+        if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+            for k, x in (e.children, e.children[::-1]):
+                if _strip(k).kind == "lit" and norm_text(k.text) not in ("0", "0u"):
+                    return self._samples_long(x)
+            return []
+        return _listed(self.oracle.sample_of(e))
+
     def _times_batch(self, y: Node) -> bool:
         """Is y `k * B` with B the batch size (a transposed layout, samples interleaved)?"""
         y = _strip(y)
@@ -182,6 +199,10 @@ _OFFSET_CASES = {"cast": "_offset_through", "paren": "_offset_through",
                  "binop": "_offset_binop", "call": "_offset_call"}
 
 
+def _listed(x: Optional[str]) -> List[str]:
+    return [x] if x else []
+
+
 def _within_stride(off: Offset, trips) -> Offset:
     """n * S + k, with k counted from 0 to S by an inner loop (`counted`): sample n's slice
     [n * S, n * S + S) whatever S is, so a stride that is a layer setting (top_k_) sizes the
@@ -189,8 +210,7 @@ def _within_stride(off: Offset, trips) -> Offset:
     sized = [u for u in off.unsized if u in trips]
     if not sized or not off.sample or off.unit or off.data or off.shifted or off.opaque:
         return off
-    return Offset(off.sample, off.unit, off.shifted, off.opaque, off.inner, off.strides,
-                  off.data, [u for u in off.unsized if u not in sized], off.terms)
+    return replace(off, unsized=[u for u in off.unsized if u not in sized])
 
 
 def _spills(size: str, off: Offset) -> bool:
@@ -207,5 +227,4 @@ def _sized(off: Offset, size: str) -> Offset:
     """off, where a write of `size` elements makes a stride of that size no overlap."""
     if size not in off.unsized:
         return off
-    return Offset(off.sample, off.unit, off.shifted, off.opaque, off.inner, off.strides,
-                  off.data, [u for u in off.unsized if u != size], off.terms)
+    return replace(off, unsized=[u for u in off.unsized if u != size])

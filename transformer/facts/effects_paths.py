@@ -251,6 +251,7 @@ class PathMixin:
         # is seen again, under its conditions, by the blocks around the loop)
         inexact = self._inexact, frame.inexact_blocks
         first = len(self.eff.inductions)
+        moved_before, self._moved_in_loop = self._moved_in_loop, set()
         self._breakables.append(("loop", []))
         if n.kind == "for":
             self._walk_for(frame, n, guards, depth)
@@ -263,6 +264,7 @@ class PathMixin:
                     self.expr(frame, c, guards, depth)
             self.inner_vars.pop()
         _, breaks = self._breakables.pop()
+        self._lose_moved(frame, moved_before)
         del frame.skips[skips:]
         self._inexact, frame.inexact_blocks = inexact
         if breaks:
@@ -270,6 +272,14 @@ class PathMixin:
                 if ind.ok:
                     ind.ok, ind.why = False, (f"the inner loop around it can end early "
                                               f"(break at line {breaks[0]})")
+
+    def _lose_moved(self, frame: _Frame, moved_before: Set[str]):
+        """After an inner loop: a pointer of the iteration that it moved (`*q++` a whole
+        trip of `dim` steps) may point anywhere, the next sample included."""
+        for name in self._moved_in_loop:
+            if name in frame.ptrs:
+                frame.ptrs[name] = frame.ptrs[name].plus(Offset(opaque=True))
+        self._moved_in_loop = moved_before | self._moved_in_loop
 
     def _walk_for(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
         """A for loop inside the body: its variable and trip count are known while its body

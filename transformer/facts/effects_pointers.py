@@ -9,7 +9,7 @@ from typing import List, Optional
 
 from ..ir import Node
 from .effects_model import SHARED_REFS, AccessorUse, Choice, Offset, Ptr, Root, _Frame
-from .effects_syntax import _strip
+from .effects_syntax import _strip, _thread_name
 from .mathlib import BLOB_BUFFERS
 from .shapes import norm_text
 
@@ -287,12 +287,12 @@ class PointerMixin:
 
     def _scalar_root(self, frame: _Frame, name: str, ref: str = "") -> Root:
         """The root of a plain variable whose address or reference is passed on: private
-        when declared inside the iteration (or thread_local), global when it is shared
-        state, else shared."""
+        when declared inside the iteration, global when it is shared state, else shared (a
+        thread_local too: what one sample leaves in it, the thread's next sample finds)."""
         if ref in SHARED_REFS:
             return Root("global", name, "raw")
         if ref == "thread":
-            return Root("private", name, "raw")
+            return Root("scalar", _thread_name(name), "raw")
         if name in frame.inside:
             return Root("private", name, "raw")
         target = frame.ref_targets.get(name)

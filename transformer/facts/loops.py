@@ -86,10 +86,12 @@ def _statements_before(body: Node, target: Node) -> List[Node]:
                     return True
                 out.append(c)
             return False
-        for c in n.children:
+        for i, c in enumerate(n.children):
             if any(x is target for x in c.walk()):
                 if n.kind == "for" and c is n.children[3]:
                     out.extend(x for x in n.children[:3])
+                else:  # a range-for's variable, a condition's declaration
+                    out.extend(x for x in n.children[:i] if x.kind == "decl")
                 return visit(c)
         return False
     visit(body)

@@ -119,6 +119,10 @@ class ShapeOracle:
         self._memo[key] = result
         return result
 
+    def sample_of(self, n: Node) -> Optional[str]:
+        """The receiver X when n is the size of one sample of X (see `_sample_of`)."""
+        return self._sample_of(n)
+
     def _sample_of(self, n: Node, depth: int = 0) -> Optional[str]:
         """The receiver X when n is the size of one sample of X (X->count(1), X->offset(1),
         or a member or local every assignment of which is that), else None."""
