@@ -193,20 +193,11 @@ class _Lowerer:
         kids = self.children(c)
         ref = c.referenced
         if spelling.startswith("operator"):
-            op_tok = spelling[len("operator"):]
-            kids = [k for k in kids if not (k.text.startswith("operator") or
-                                            (k.kind in ("name", "other") and
-                                             k.text.strip() in (op_tok, op_tok[:1], "")))]
-            if spelling == "operator[]" and len(kids) >= 2:
-                return self.node(c, "index", [kids[0], kids[-1]])
-            op = spelling[len("operator"):]
-            if len(kids) == 2:
-                compare = op in ("==", "!=", "<=", ">=")
-                kind = "assign" if op.endswith("=") and not compare else "binop"
-                return self.node(c, kind, kids, op=op)
-            return self.node(c, "call", [Node("name", c.extent.start.offset, c.extent.start.offset,
-                                              c.extent.start.line, spelling, name=spelling)] + kids,
-                             name=spelling)
+            n = self.lower_operator_call(c, spelling, kids)
+            if ref is not None and ref.location.file is not None and \
+                    not ref.location.is_in_system_header:
+                n.ref = "overload"  # an operator the tree itself defines
+            return n
         if ref is not None and ref.kind.name == "CONSTRUCTOR":
             return self.node(c, "construct", kids, name=spelling, type=c.type.spelling)
         if not kids:
@@ -221,6 +212,24 @@ class _Lowerer:
         if ref is None and not callee.text:
             name = spelling
         return self.node(c, "call", kids, name=name)
+
+    def lower_operator_call(self, c, spelling: str, kids: List[Node]) -> Node:
+        """`a << b`, `v[i]`, `-s`: an index, an assignment or a binary operator over the
+        operands, else a call named after the operator."""
+        op_tok = spelling[len("operator"):]
+        kids = [k for k in kids if not (k.text.startswith("operator") or
+                                        (k.kind in ("name", "other") and
+                                         k.text.strip() in (op_tok, op_tok[:1], "")))]
+        if spelling == "operator[]" and len(kids) >= 2:
+            return self.node(c, "index", [kids[0], kids[-1]])
+        op = spelling[len("operator"):]
+        if len(kids) == 2:
+            compare = op in ("==", "!=", "<=", ">=")
+            kind = "assign" if op.endswith("=") and not compare else "binop"
+            return self.node(c, kind, kids, op=op)
+        return self.node(c, "call", [Node("name", c.extent.start.offset, c.extent.start.offset,
+                                          c.extent.start.line, spelling, name=spelling)] + kids,
+                         name=spelling)
 
     def lower_member_ref_expr(self, c):
         kids = self.children(c)
@@ -252,6 +261,8 @@ class _Lowerer:
                 n.ref = "function"
             elif rk == "ENUM_CONSTANT_DECL":
                 n.ref = "enum"
+            elif rk == "UNEXPOSED_DECL":  # a structured binding's name, among others
+                n.ref = "binding"
         else:
             n.ref = "function" if "<" in n.text else ""
         return n

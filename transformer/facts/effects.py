@@ -189,6 +189,12 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, Poin
         if special and self._top_fn is not None:
             self.eff.unknown_calls.append(f"{special} (declaration of {decl.name} at line "
                                           f"{decl.line})")
+        if not outer and decl.ref in ("static", "thread") and init is not None and \
+                _per_call(init):
+            self.eff.shared_state.append(
+                f"{decl.name} at line {decl.line} of {frame.fn.key} (a function-local "
+                f"{'thread_local' if decl.ref == 'thread' else 'static'} initialized from "
+                f"{init.text.strip()}: the first sample to reach it, on any thread, sets it)")
         if self._declare_reference(frame, decl, init):
             return
         pointer = "*" in decl.type or _auto_pointer(decl.type, init, frame)
@@ -259,6 +265,14 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, Poin
 
 
 loop_var_and_trip = _loop_var_and_trip
+
+
+def _per_call(init: Node) -> bool:
+    """Does an initializer depend on the call that runs it (a variable of a function, a
+    member, memory), rather than on constants and shared tables alone?"""
+    return any(n.kind in ("index", "member") or n.kind == "unop" and n.op == "*" or
+               n.kind == "name" and n.ref in ("local", "param", "field", "thread")
+               for n in init.walk())
 
 
 def _auto_pointer(type_text: str, init: Optional[Node], frame: _Frame) -> bool:
