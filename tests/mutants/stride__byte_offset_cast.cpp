@@ -2,7 +2,8 @@
 // Edit: a "row pack" layer that addresses top through a byte pointer, as the data layers do for
 // encoded rows; the author computes the row start as a byte offset but forgets sizeof(Dtype):
 // rows land dim_ bytes apart while each copy writes dim_ values, so sample n's copy overlaps
-// the rows of the next samples.
+// the rows of the next samples. (Rejected once as a write through an unknown pointer; a
+// reinterpret_cast now keeps the Blob it points into, at an offset no sample owns.)
 #include <vector>
 
 #include "caffe/layer.hpp"
@@ -34,7 +35,7 @@ void MutRBytePackLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                            const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   char* top_bytes = reinterpret_cast<char*>(top[0]->mutable_cpu_data());
-  // CGP-MUTANT: unsafe class=cross-sample reason=aliasing
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     Dtype* row = reinterpret_cast<Dtype*>(top_bytes + n * dim_);
     caffe_cpu_scale(dim_, Dtype(2), bottom_data + n * dim_, row);

@@ -108,6 +108,7 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, Poin
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
         self._moved_in_loop: Set[str] = set()
+        self._root_versions: Dict[str, int] = {}  # memory root -> writes to it so far
 
     # ----------------------------------------------------------------------------------
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
@@ -185,6 +186,9 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, Poin
         """Record the declaration decl: its type, what it refers to, its scope and value."""
         init = decl.children[0] if decl.children else None
         self._decl_types[decl.name] = decl.type
+        # a second `ok` (another scope, a helper's) is another variable: conditions on it
+        # are others than those on the first
+        self._versions[decl.name] = self._versions.get(decl.name, 0) + 1
         special = self._special_members(decl.type)
         if special and self._top_fn is not None:
             self.eff.unknown_calls.append(f"{special} (declaration of {decl.name} at line "

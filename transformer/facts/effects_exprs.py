@@ -33,6 +33,9 @@ class ExprMixin:
         self.order += 1
         nest, loose = self._nest()
         for c in ptr.choices:
+            if mode != "read":  # a condition reading this memory after it is another one
+                label = c.root.label()
+                self._root_versions[label] = self._root_versions.get(label, 0) + 1
             self.eff.accesses.append(Access(c.root, mode, c.offset, frozenset(guards) | c.guards,
                                             self.order, line, file, via, extent,
                                             c.exact and not self._inexact, nest, loose))

@@ -44,6 +44,7 @@ class PathMixin:
         # `open = ...` are two conditions)
         norm += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(norm))
                         if self._versions.get(w))
+        norm += self._memory_version(frame, cond)
         self.atom_text.setdefault(norm, text)
         # spelled as at the loop: written in the loop's function, or a helper's parameter
         # the loop's function passed it (`forward_cpu_gemm(..., this->param_propagate_down_[0])`)
@@ -51,6 +52,22 @@ class PathMixin:
             bound is not None and frame.caller is self._top_frame and gates.pure(bound)
         self.atom_spellable[norm] = self.atom_spellable.get(norm, True) and spellable
         return norm, positive
+
+    def _memory_version(self, frame: _Frame, cond: Node) -> str:
+        """What makes a condition that reads memory another one after that memory is
+        written (`if (top[i] > 0)` before and after a store to top): the writes so far to
+        what its pointers and own containers point to. A variable whose address is taken
+        or to which a reference is bound may change unseen: a condition on it is a
+        condition of its own, at each test."""
+        words = _words(cond.text)
+        if words & self._aliased:
+            return f"@{cond.start}"
+        labels = set()
+        for w in words:
+            labels |= {c.root.label() for c in frame.ptrs[w].choices} if w in frame.ptrs \
+                else {w}
+        return "".join(f"#w{self._root_versions[x]}:{x}" for x in sorted(labels)
+                       if self._root_versions.get(x))
 
     def walk(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
              in_inner_loop: bool = False):
@@ -148,8 +165,9 @@ class PathMixin:
         if n.name in ("CASE_STMT", "DEFAULT_STMT", "LABEL_STMT") and n.children:
             self.walk(frame, n.children[-1], guards, depth, in_inner_loop)
             return
-        if n.name == "CXX_TRY_STMT":
-            self.walk(frame, n.children[0], guards, depth, in_inner_loop)
+        if n.name == "CXX_TRY_STMT":  # a throw may skip any part of the block
+            self._opaque(frame, n.children[0], guards | {(f"{OPAQUE}try@{n.line}", True)},
+                         depth, in_inner_loop)
             for c in n.children[1:]:
                 self._opaque(frame, c, guards | {(f"{OPAQUE}catch@{c.line}", True)}, depth)
             return
@@ -193,11 +211,13 @@ class PathMixin:
         loop = Node("while", n.start, n.end, n.line, n.text, [n.children[-1]])
         self._walk_inner_loop(frame, loop, guards, depth)
 
-    def _opaque(self, frame: _Frame, stmt: Node, guards: FrozenSet[Guard], depth: int):
+    def _opaque(self, frame: _Frame, stmt: Node, guards: FrozenSet[Guard], depth: int,
+                in_inner_loop: bool = True):
         """A statement whose paths the guards cannot express (a catch handler, entered from
-        anywhere in its try block): its writes prove nothing."""
+        anywhere in its try block; a try block, left from anywhere): its writes prove
+        nothing."""
         self._inexact += 1
-        self.walk(frame, stmt, guards, depth, True)
+        self.walk(frame, stmt, guards, depth, in_inner_loop)
         self._inexact -= 1
 
     def _walk_block(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,

@@ -122,11 +122,11 @@ class PointerMixin:
         return self.own_pointer(frame, e)
 
     def _ptr_cast(self, frame: _Frame, e: Node) -> Optional[Ptr]:
-        """A cast: what it casts (a reinterpret_cast's offsets are in other units)."""
+        """A cast: what it casts (a reinterpret_cast's offsets are in other units: the
+        same memory, at an offset no sample owns)."""
         if e.children and e.text.lstrip().startswith("reinterpret_cast"):
             inner = self.eval_ptr(frame, e.children[0])  # offsets counted in other units
-            return None if inner is None else \
-                Ptr(Root("unknown", norm_text(e.text), "raw"), Offset())
+            return None if inner is None else inner.plus(Offset(opaque=True))
         if e.children:
             return self.eval_ptr(frame, e.children[0])
         return None
