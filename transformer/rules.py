@@ -9,6 +9,7 @@ from typing import Dict, List, Optional
 
 from . import kinds
 from .decision import (
+    ALIASING,
     ALREADY_PARALLEL,
     CROSS_SAMPLE,
     DEGRADED,
@@ -131,9 +132,24 @@ class NoSharedStateWrites(Rule):
         return None
 
 
+class NoSharedBuffers(Rule):
+    DESCRIPTION = ("No Blob whose buffer `ShareData`/`ShareDiff` makes another's is read or "
+                   "written while that other one is written.")
+
+    def check(self, f, e):
+        used = {(a.root.name, a.root.buf) for a in e.accesses}
+        written = {(a.root.name, a.root.buf) for a in e.accesses if a.mode != "read"}
+        for x, y, buf, line in e.shared_buffers:
+            for one, other in ((x, y), (y, x)):
+                if one != other and (one, buf) in used and (other, buf) in written:
+                    return Rejection(ALIASING, f"{x}'s {buf} is {y}'s (shared at line {line}):"
+                                               f" the loop uses {one} and writes {other}")
+        return None
+
+
 RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng(),
                      NoEarlyExit(), NoSharedStateWrites(), KnownCalls(), ProvableInduction(),
-                     NoSharedScalarWrites()]
+                     NoSharedScalarWrites(), NoSharedBuffers()]
 
 
 class WorkPerSample(Rule):

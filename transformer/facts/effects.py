@@ -25,7 +25,7 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from . import gates, mathlib
+from . import gates, mathlib, sharing
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_exprs import ExprMixin
@@ -134,6 +134,7 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, Poin
                 for c in ptr.choices:
                     self.eff.alias_vars.setdefault(c.root.label(), []).append(
                         (var, self._ptr_types[var]))
+        self.eff.shared_buffers = sharing.shared_buffers(self.program, self.cls, fn)
         self._assigned = _assigned_values(loop.children[3])
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
         self._aliased = _aliased_names(loop.children[3])

@@ -196,6 +196,8 @@ class AccessorUse:
 @dataclass
 class BodyEffects:
     accesses: List[Access] = field(default_factory=list)
+    # (X, Y, buffer, line): X's buffer is Y's memory (`X.ShareData(Y)` in the class)
+    shared_buffers: List[Tuple[str, str, str, int]] = field(default_factory=list)
     scalars: List[ScalarAccess] = field(default_factory=list)
     inductions: List[Induction] = field(default_factory=list)
     rng_calls: List[str] = field(default_factory=list)

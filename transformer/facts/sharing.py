@@ -1,0 +1,45 @@
+"""Blobs whose buffers are another Blob's: `X.ShareData(Y)` makes X's data Y's memory (and
+`ShareDiff` its diff), in any method of the layer's class, its bases or the classes derived
+from it, or in the loop's own function. Two roots the walk keeps apart are one buffer then."""
+from __future__ import annotations
+
+from typing import List, Tuple
+
+from ..ir import FunctionIR, Node
+from .classes import Program
+from .shapes import norm_text
+
+SHARING = {"ShareData": "data", "ShareDiff": "diff"}
+
+
+def shared_buffers(program: Program, cls: str, fn: FunctionIR) -> List[Tuple[str, str, str, int]]:
+    """(X, Y, buffer, line) for every `X.ShareData(Y)` or `X->ShareDiff(*Y)` found."""
+    family = program.ancestry(cls) + program.descendants(cls) if cls else []
+    bodies = [f for c in family for key, defs in sorted(program.functions.items())
+              if key.startswith(c + "::") for f in defs if f.body is not None]
+    if fn.body is not None and all(f is not fn for f in bodies):
+        bodies.append(fn)
+    out = []
+    for f in bodies:
+        for n in f.body.walk():
+            pair = _shared(n)
+            if pair is not None and pair not in out:
+                out.append(pair)
+    return out
+
+
+def _shared(n: Node):
+    if n.kind != "call" or n.name not in SHARING or len(n.children) != 2:
+        return None
+    callee = n.children[0]
+    if callee.kind != "member" or not callee.children:
+        return None
+    return (_blob_name(callee.children[0]), _blob_name(n.children[1]), SHARING[n.name], n.line)
+
+
+def _blob_name(e: Node) -> str:
+    """The name a Blob expression has among the walk's roots (`top[0]`, `alias_`)."""
+    text = norm_text(e.text)
+    while text.startswith("*") or (text.startswith("(") and text.endswith(")")):
+        text = text[1:] if text.startswith("*") else text[1:-1]
+    return text
