@@ -82,6 +82,8 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, Poin
         self.inner_vars: List[Tuple[str, str]] = []  # (var, trip text)
         # inner loops `for (k = 0; k < T; ++k)` whose bodies never assign k: k in [0, T)
         self.counted: Dict[str, str] = {}  # var -> T (normalized text)
+        # inner loop variable -> (its bound, whether `<=`): how far an index of it counts
+        self.trip_bounds: Dict[str, Tuple[Node, bool]] = {}
         self.outer_pointers: Set[str] = set()
         self.outer_scalars: Set[str] = set()
         self._aliased: Set[str] = set()  # the loop's variables another name can change

@@ -125,16 +125,26 @@ class CallMixin:
             if eff.acc_if is not None and eff.acc_if < len(args):
                 beta = _constant(args[eff.acc_if])
                 mode = "write" if beta == 0.0 else ("acc" if beta == 1.0 else "update")
+            extent = eff.extent or _gemv_output(model, eff.index, args)
+            factors = [args[model.params.index(x)] for x in extent.split("*")
+                       if x in model.params]
             if eff.extent in model.params:
                 size = norm_text(args[model.params.index(eff.extent)].text)
-                self.record_block(frame, e, p, size, mode, guards, name)
-            else:
+                self.record_block(frame, e, p, size, mode, guards, name, factors)
+            else:  # M*N of a gemm: its rows and columns past one sample reach the next
+                if factors and any(self.exceeds(frame, factors, c.offset) for c in p.choices):
+                    p = p.plus(Offset(shifted=True))
                 self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
 
     def record_block(self, frame: _Frame, e: Node, p: Ptr, size: str, mode: str, guards,
-                     via: str):
+                     via: str, factors: Optional[List[Node]] = None):
         """An access to a block of `size` elements at p: at a stride of that size the
-        blocks are apart; 2 * S elements at a stride of S reach the next sample."""
+        blocks are apart; 2 * S elements at a stride of S reach the next sample, and so does
+        any size past one sample (`exceeds`, given the size's expression)."""
+        if factors is None and re.fullmatch(r"[A-Za-z_]\w*", size):  # `len` of a call
+            factors = [Node("name", e.start, e.start, e.line, size, name=size)]
+        if any(factors and self.exceeds(frame, factors, c.offset) for c in p.choices):
+            p = p.plus(Offset(shifted=True))
         p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
                          for c in p.choices])
         if any(_spills(size, c.offset) for c in p.choices):
@@ -311,3 +321,10 @@ def _constant(n: Node) -> Optional[float]:
         return float(t.rstrip("fF"))
     except ValueError:
         return None
+
+
+def _gemv_output(model, index: int, args: List[Node]) -> str:
+    """The length of gemv's y (M, or N when A is transposed); '' for any other argument."""
+    if model.blas != "gemv" or "y" not in model.params or index != model.params.index("y"):
+        return ""
+    return "M" if args and "NoTrans" in args[0].text else "N"

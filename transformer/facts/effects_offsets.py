@@ -11,7 +11,7 @@ from typing import List, Optional, Set
 from ..ir import Node
 from .effects_model import Offset, _Frame
 from .effects_syntax import _reads_memory, _strip, _words
-from .shapes import norm_text
+from .shapes import _call_parts, norm_text
 
 
 class OffsetMixin:
@@ -31,7 +31,71 @@ class OffsetMixin:
             if inner or data:
                 return Offset(inner=inner, data=data)
             return Offset(terms=[norm_text(e.text)], term_of=self._samples_long(e))
-        return self._classify_offset(frame, e, inner)
+        out = self._classify_offset(frame, e, inner)
+        if out.partitioned and inner and self._inner_spills(frame, names, out):
+            return Offset(shifted=True, inner=inner)  # k < 2 * dim: into the next sample
+        return out
+
+    def _inner_spills(self, frame: _Frame, names: Set[str], off: Offset) -> bool:
+        """Does an inner index of this offset count past one sample (`k < 2 * dim`,
+        `k <= dim`, `k < count()`, `m < num`)?"""
+        for v in names:
+            bound = self.trip_bounds.get(v)
+            if bound is not None and ((bound[1] and self._one_sample(bound[0], off)) or
+                                      self.exceeds(frame, [bound[0]], off)):
+                return True
+        return False
+
+    def _one_sample(self, x: Node, off: Offset) -> bool:
+        """Is x one sample at the offset's stride (its spelling or its Blob's count(1))?"""
+        of = self.oracle.sample_of(_strip(x))
+        return norm_text(_strip(x).text) in off.strides or bool(of and of in off.stride_of)
+
+    def exceeds(self, frame: _Frame, factors, off: Offset, depth: int = 0) -> bool:
+        """Does a block of the product of `factors` elements at sample n's slice reach past
+        it: a total count or the batch among them, a literal multiple of one sample, two
+        samples' sizes multiplied, one sample plus more, or shifted left? Locals and members
+        are followed to their one value."""
+        if not off.sample or depth > 6:
+            return False
+        factors = [f for x in factors for f in _factors(_strip(x))]
+        if any(self._total(f, off) for f in factors):
+            return True
+        samples = [f for f in factors if self.oracle.sample_of(f)]
+        more = [f for f in factors if f.kind == "lit" and _int(f.text) > 1]
+        if any(self._one_sample(f, off) for f in factors) and (more or len(samples) > 1):
+            return True
+        return any(self._exceeds_one(frame, f, off, depth) for f in factors)
+
+    def _exceeds_one(self, frame: _Frame, x: Node, off: Offset, depth: int) -> bool:
+        """One factor: a sum or shift past one sample, or a variable whose value is."""
+        if x.kind == "binop" and x.op in ("+", "-", "<<") and len(x.children) == 2:
+            a, b = (_strip(c) for c in x.children)
+            if x.op == "+" and any(self._one_sample(c, off) or
+                                   self.exceeds(frame, [c], off, depth + 1) for c in (a, b)):
+                return norm_text(b.text) not in ("0", "0u") and norm_text(a.text) != "0"
+            if x.op == "<<":
+                return (self._one_sample(a, off) or self.exceeds(frame, [a], off, depth + 1)) \
+                    and b.kind == "lit" and _int(b.text) > 0
+            return x.op == "-" and self.exceeds(frame, [a], off, depth + 1)
+        if x.kind in ("name", "member"):
+            values = [frame.values[x.name]] if x.kind == "name" and x.name in frame.values \
+                and x.name not in self.eff.written_names else (self.oracle.resolve(x) or [])
+            return len(values) == 1 and self.exceeds(frame, values, off, depth + 1)
+        return False
+
+    def _total(self, x: Node, off: Offset) -> bool:
+        """The batch, or the whole count (`count()`, `count(0)`, `count(0, k)`) of a Blob
+        with the batch in it: the one the offset's stride is a sample of, or the first
+        input or output (a parameter's or a bias's count is no such total)."""
+        if self.oracle.is_batch(x):
+            return True
+        parts = _call_parts(x)
+        if not parts or parts[1] != "count" or \
+                (parts[2] and norm_text(parts[2][0].text) != "0"):
+            return False
+        receiver = norm_text(parts[0].text)
+        return receiver in off.stride_of or receiver in ("bottom[0]", "top[0]")
 
     def _bound_loop_names(self, frame: _Frame, e: Node) -> Set[str]:
         """Names a bound parameter stands for (a callee's int parameter bound to n)."""
@@ -197,6 +261,18 @@ class OffsetMixin:
 _OFFSET_CASES = {"cast": "_offset_through", "paren": "_offset_through",
                  "index": "_offset_index", "unop": "_offset_unop", "name": "_offset_name",
                  "binop": "_offset_binop", "call": "_offset_call"}
+
+
+def _factors(x: Node) -> List[Node]:
+    """The factors of a product (x itself when it is none)."""
+    if x.kind == "binop" and x.op == "*" and len(x.children) == 2:
+        return _factors(_strip(x.children[0])) + _factors(_strip(x.children[1]))
+    return [x]
+
+
+def _int(text: str) -> int:
+    m = re.fullmatch(r"(\d+)[uUlL]*", text.strip())
+    return int(m.group(1)) if m else 0
 
 
 def _listed(x: Optional[str]) -> List[str]:

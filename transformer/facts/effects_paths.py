@@ -321,12 +321,13 @@ class PathMixin:
         elif cond.kind != "null":
             self.expr(frame, cond, guards, depth, loop_header=True)
         self.inner_vars.append((var or "?", trip or "?"))
-        counted = dict(self.counted)
+        counted, bounds = dict(self.counted), dict(self.trip_bounds)
         if var and trip and var not in _updated_names(body):
             self.counted[var] = norm_text(trip)
+            self.trip_bounds[var] = (cond.children[1], cond.op == "<=")
         self.walk(frame, body, guards, depth, True)
         self._walk_header_part(frame, inc, own, guards, depth)
-        self.counted = counted
+        self.counted, self.trip_bounds = counted, bounds
         self.inner_vars.pop()
 
     def _walk_header_part(self, frame: _Frame, part: Node, own: Set[str],
