@@ -368,7 +368,7 @@ _STATEMENT_CASES = {"block": "_walk_block", "decls": "_walk_decls", "if": "_walk
 def covered(read, writes: List[Access]) -> bool:
     """True when on every path where `read` runs, some earlier write of its root ran."""
     earlier = [w for w in writes if w.order < read.order and w.exact and not w.loose and
-               _nest_covers(w.nest, read.nest)]
+               _nest_covers(w.nest, read.nest) and not _elsewhere(w, read)]
     if not earlier:
         return False
     atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
@@ -381,6 +381,18 @@ def covered(read, writes: List[Access]) -> bool:
         if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
             return False
     return True
+
+
+def _elsewhere(write, read) -> bool:
+    """Are a one-element write and a one-element read at two different fixed places
+    (`b[0] = x` then `b[1]`), so that the write fills nothing the read reads?"""
+    wo, ro = getattr(write, "offset", None), getattr(read, "offset", None)
+    if wo is None or ro is None or write.extent not in ("", "1") or \
+            read.extent not in ("", "1"):
+        return False
+    if any(o.inner or o.data or o.depends for o in (wo, ro)):
+        return False
+    return sorted(t for t in wo.terms if t != "0") != sorted(t for t in ro.terms if t != "0")
 
 
 def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:

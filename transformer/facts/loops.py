@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from ..ir import FunctionIR, Node
 from .classes import ENTRY_METHODS, LAYER_ROOT, Program, member_assignments
 from .effects import BodyEffects, EffectWalker, loop_var_and_trip
+from .effects_syntax import _aliased_names
 from .liveness import ReadsAfter
 from .mathlib import TABLE
 from .shapes import ShapeOracle, axis0_checks
@@ -258,7 +259,9 @@ def _used_after(body: Node, loop: Node) -> Set[str]:
         if around or (m.kind == "lambda" and not (loop.start <= m.start < loop.end)):
             out |= {x.name for x in m.walk() if x.kind == "name" and
                     not (loop.start <= x.start < loop.end)}
-    return out
+    # a variable whose address is taken or to which a reference is bound, anywhere in the
+    # function, may be read after the loop under the other name (`*pc` for `carry`)
+    return out | _aliased_names(body)
 
 
 def inherits(cls: str, fn: FunctionIR) -> str:
