@@ -47,6 +47,7 @@ from .effects_model import (
 )
 from .effects_objects import ObjectMixin
 from .effects_offsets import OffsetMixin
+from .effects_operators import OperatorMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_steps import StepMixin
@@ -67,8 +68,8 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
            "covered", "depth_of", "loop_var_and_trip"]
 
 
-class EffectWalker(PathMixin, ExprMixin, StepMixin, CallMixin, ObjectMixin, PointerMixin,
-                   OffsetMixin):
+class EffectWalker(PathMixin, ExprMixin, StepMixin, OperatorMixin, CallMixin, ObjectMixin,
+                   PointerMixin, OffsetMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 

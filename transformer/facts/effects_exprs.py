@@ -143,32 +143,6 @@ class ExprMixin:
             return True
         return not (t.endswith(">") or owns_values(t))
 
-    def _overloaded(self, frame: _Frame, e: Node) -> bool:
-        """`acc << x`, `s[i]`, `-s`, `static_cast<Dtype>(s)` on an object of one of the
-        tree's own classes (other than a Blob), in a template where clang leaves the operator
-        unresolved: the tree's operator function runs, and what it changes is not followed.
-        A plain `=` is the object's own write, judged as such."""
-        if e.kind not in ("binop", "unop", "index", "assign", "cast") or \
-                e.op in ("&&", "||", ",") or (e.kind, e.op) in (("unop", "&"), ("assign", "=")):
-            return False
-        for c in e.children[:1] if e.kind in ("index", "cast", "unop") else e.children:
-            head = _type_head(self._operand_type(frame, _strip_parens(c)))
-            if head and head != "Blob" and head in self.program.classes:
-                return True
-        return False
-
-    def _operand_type(self, frame: _Frame, c: Node) -> str:
-        """The declared type of an operand: a variable or member, or the element a pointer
-        to one gives (`ps[0]`, `*ps`); '' for anything else or any other pointer."""
-        if c.kind in ("name", "member"):
-            t = self._declared(frame, c)
-            return "" if "*" in t else t
-        if c.kind in ("index", "unop") and (c.kind == "index" or c.op == "*") and c.children:
-            base = _strip_parens(c.children[0])
-            t = self._declared(frame, base) if base.kind in ("name", "member") else ""
-            return t.replace("*", "", 1) if t.count("*") == 1 else ""
-        return ""
-
     def _declared(self, frame: _Frame, n: Node) -> str:
         """The declared type of a variable, parameter or member named by n ('' if unknown)."""
         if n.kind == "member":
@@ -473,19 +447,6 @@ class ExprMixin:
             self.scalar(_thread_name(target.name), mode, op, line, guards)
             return True
         return False
-
-
-def _strip_parens(e: Node) -> Node:
-    while e.kind == "paren" and e.children:
-        e = e.children[0]
-    return e
-
-
-def _type_head(type_text: str) -> str:
-    """The class a declared type names (`Acc` of `const caffe::Acc<Dtype>&`)."""
-    t = re.sub(r"\b(const|volatile|struct|class|typename)\b", " ", type_text.split("<")[0])
-    words = re.findall(r"[A-Za-z_]\w*", t)
-    return words[-1] if words else ""
 
 
 def _innermost(e: Node) -> Node:
