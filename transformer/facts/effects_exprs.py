@@ -177,7 +177,7 @@ class ExprMixin:
         for c in e.children:
             self.expr(frame, c, guards, depth)
         if p is not None:
-            self.record(p.plus(self.offset_of(frame, e.children[1])),
+            self.record(self.at_index(frame, p, e.children[1]),
                         "read", guards, e.line, frame.fn.file, "[]")
         else:
             self._unknown_read(frame, e)
@@ -343,7 +343,7 @@ class ExprMixin:
             self.eff.unknown_calls.append(f"write through {lhs.text.strip()}")
             return
         if lhs.kind == "index":
-            p = p.plus(self.offset_of(frame, lhs.children[1]))
+            p = self.at_index(frame, p, lhs.children[1])
         mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
         self.record(p, mode, guards, line, frame.fn.file, op)
 
@@ -370,7 +370,7 @@ class ExprMixin:
                 self.eff.unknown_calls.append(f"increment of {target.text.strip()}")
                 return
             if target.kind == "index":
-                p = p.plus(self.offset_of(frame, target.children[1]))
+                p = self.at_index(frame, p, target.children[1])
             self.record(p, "acc", guards, line, frame.fn.file, op)
             return
         self.eff.unknown_calls.append(f"increment of {target.text.strip()}")

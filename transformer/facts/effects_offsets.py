@@ -36,6 +36,16 @@ class OffsetMixin:
             return Offset(shifted=True, inner=inner)  # k < 2 * dim: into the next sample
         return out
 
+    def at_index(self, frame: _Frame, p, index: Node):
+        """Pointer p indexed by `index` (`out[k]` with `out = top + n * dim`): past the
+        sample's slice when an inner index of it counts past one sample."""
+        q = p.plus(self.offset_of(frame, index))
+        names = {n.name for n in index.walk() if n.kind == "name"}
+        if any(c.offset.partitioned and self._inner_spills(frame, names, c.offset)
+               for c in q.choices):
+            q = q.plus(Offset(shifted=True))
+        return q
+
     def _inner_spills(self, frame: _Frame, names: Set[str], off: Offset) -> bool:
         """Does an inner index of this offset count past one sample (`k < 2 * dim`,
         `k <= dim`, `k < count()`, `m < num`)?"""

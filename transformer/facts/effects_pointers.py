@@ -33,7 +33,7 @@ class PointerMixin:
         if base.kind in ("index",) and len(base.children) == 2:
             p = self.eval_ptr(frame, base.children[0])
             if p is not None:
-                return p.plus(self.offset_of(frame, base.children[1]))
+                return self.at_index(frame, p, base.children[1])
         if base.kind == "unop" and base.op == "*" and base.children:
             p = self.eval_ptr(frame, base.children[0])
             if p is not None:
@@ -231,7 +231,7 @@ class PointerMixin:
         if inner.kind == "index" and len(inner.children) == 2:
             p = self.eval_ptr(frame, inner.children[0])
             if p is not None:
-                return p.plus(self.offset_of(frame, inner.children[1]))
+                return self.at_index(frame, p, inner.children[1])
         return None
 
     def _ptr_cond(self, frame: _Frame, e: Node) -> Optional[Ptr]:

@@ -1,0 +1,51 @@
+// Edit of ReLULayer whose output is then overwritten by a gemm of 2 rows of dim_ columns
+// at sample n: 2 * dim_ values, the next sample's included. (red team, 2026-12-05, fourth round: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutEGemmRowsLayer : public Layer<Dtype> {
+ public:
+  explicit MutEGemmRowsLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutEGemmRows"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutEGemmRowsLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                           const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    const Dtype* in = bottom_data + n * dim_;
+    Dtype* out = top_data + n * dim_;
+    for (int i = 0; i < dim_; ++i) {
+      out[i] = std::max(in[i], Dtype(0));
+    }
+    caffe_cpu_gemm<Dtype>(CblasNoTrans, CblasNoTrans, 2, dim_, 1, Dtype(1), in, bottom_data,
+                          Dtype(0), out);
+  }
+}
+
+INSTANTIATE_CLASS(MutEGemmRowsLayer);
+REGISTER_LAYER_CLASS(MutEGemmRows);
+
+}  // namespace caffe

@@ -1,0 +1,57 @@
+// Edit of ReLULayer with a carry looked up in its own table with `at()` in a try block whose
+// handler swallows the exception: when the index is out of range the write is skipped and
+// the read sees the sample before's carry. (red team, 2026-12-05, fourth round: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutGTryAtLayer : public Layer<Dtype> {
+ public:
+  explicit MutGTryAtLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutGTryAt"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutGTryAtLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                        const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  Dtype carry = Dtype(0);
+  // CGP-MUTANT: unsafe class=recurrence reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    const Dtype* in = bottom_data + n * dim_;
+    Dtype* out = top_data + n * dim_;
+    for (int i = 0; i < dim_; ++i) {
+      out[i] = std::max(in[i], Dtype(0));
+    }
+    std::vector<Dtype> table(2, Dtype(1));
+    try {
+      carry = table.at(static_cast<size_t>(in[0]));
+    } catch (...) {
+    }
+    out[0] += carry;
+  }
+}
+
+INSTANTIATE_CLASS(MutGTryAtLayer);
+REGISTER_LAYER_CLASS(MutGTryAt);
+
+}  // namespace caffe

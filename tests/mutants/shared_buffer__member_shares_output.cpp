@@ -1,0 +1,59 @@
+// Edit of ReLULayer that adds the sample before's output, read through a member Blob whose
+// data Reshape makes the output's (`alias_.ShareData(*top[0])`): the same memory under
+// another root. (red team, 2026-12-05, fourth round: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutHShareOutLayer : public Layer<Dtype> {
+ public:
+  explicit MutHShareOutLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+    alias_.ReshapeLike(*top[0]);
+    alias_.ShareData(*top[0]);
+  }
+  virtual inline const char* type() const { return "MutHShareOut"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_;
+  int dim_;
+  Blob<Dtype> alias_;
+};
+
+template <typename Dtype>
+void MutHShareOutLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                           const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  const Dtype* prev = alias_.cpu_data();
+  // CGP-MUTANT: unsafe class=aliasing reason=aliasing
+  for (int n = 0; n < num_; ++n) {
+    const Dtype* in = bottom_data + n * dim_;
+    Dtype* out = top_data + n * dim_;
+    for (int i = 0; i < dim_; ++i) {
+      out[i] = std::max(in[i], Dtype(0));
+    }
+    if (n > 0) {
+      for (int i = 0; i < dim_; ++i) {
+        out[i] += Dtype(0.5) * prev[(n - 1) * dim_ + i];
+      }
+    }
+  }
+}
+
+INSTANTIATE_CLASS(MutHShareOutLayer);
+REGISTER_LAYER_CLASS(MutHShareOut);
+
+}  // namespace caffe
