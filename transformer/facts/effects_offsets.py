@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import List, Optional, Set
 
 from ..ir import Node
+from . import degenerate
 from .effects_model import Offset, _Frame
 from .effects_syntax import _reads_memory, _strip, _words
 from .shapes import _call_parts, norm_text
@@ -45,6 +46,13 @@ class OffsetMixin:
                for c in q.choices):
             q = q.plus(Offset(shifted=True))
         return q
+
+    def _values_of(self, frame: _Frame, x: Node) -> Optional[List[Node]]:
+        """The values a variable holds: a local's initializer (unless changed since), else
+        what the layer assigns a member or local (None: unknown)."""
+        if x.kind == "name" and x.name in frame.values and x.name not in self.eff.written_names:
+            return [frame.values[x.name]]
+        return self.oracle.resolve(x)
 
     def _inner_spills(self, frame: _Frame, names: Set[str], off: Offset) -> bool:
         """Does an inner index of this offset count past one sample (`k < 2 * dim`,
@@ -89,8 +97,7 @@ class OffsetMixin:
                     and b.kind == "lit" and _int(b.text) > 0
             return x.op == "-" and self.exceeds(frame, [a], off, depth + 1)
         if x.kind in ("name", "member"):
-            values = [frame.values[x.name]] if x.kind == "name" and x.name in frame.values \
-                and x.name not in self.eff.written_names else (self.oracle.resolve(x) or [])
+            values = self._values_of(frame, x) or []
             return len(values) == 1 and self.exceeds(frame, values, off, depth + 1)
         return False
 
@@ -126,7 +133,10 @@ class OffsetMixin:
         return out if out is not None else Offset(opaque=True, inner=inner)
 
     def _offset_through(self, frame: _Frame, e: Node, inner: bool) -> Optional[Offset]:
-        """A cast or parenthesis: the offset of what it holds."""
+        """A cast or parenthesis: the offset of what it holds (none that several samples
+        share, once cast to `bool` or a small integer)."""
+        if e.kind == "cast" and degenerate.narrow(e.type or ""):
+            return None
         if e.children:
             return self._classify_offset(frame, e.children[0], inner)
         return None
@@ -146,8 +156,9 @@ class OffsetMixin:
         if e.name == self.loop_var:
             return Offset(unit=True, inner=inner)
         if e.name in frame.values:
-            if e.name in self.eff.written_names:  # changed after its declaration
-                return Offset(opaque=True, inner=inner)
+            if e.name in self.eff.written_names or \
+                    degenerate.narrow(self._decl_types.get(e.name, "")):  # changed after its
+                return Offset(opaque=True, inner=inner)  # declaration, or `bool m = n`
             return self._classify_offset(frame, frame.values[e.name], inner)
         if isinstance(frame.bindings.get(e.name), Node):
             return self._classify_offset(frame, frame.bindings[e.name], inner)
@@ -202,6 +213,8 @@ class OffsetMixin:
                     return Offset(opaque=True, inner=inner)  # reaches the sample before
         oa = self.offset_of(frame, a)
         ob = self.offset_of(frame, b)
+        if e.op == "-" and oa.depends and ob.depends:
+            return Offset(opaque=True, inner=inner)  # n - n, n * dim - n * dim: may cancel
         return _within_stride(oa.merged(ob), [self.counted.get(_strip(x).name or "")
                                               for x in (a, b) if _strip(x).kind == "name"])
 
@@ -218,6 +231,8 @@ class OffsetMixin:
             if ox.depends and not self.offset_of(frame, y).depends:
                 if ox.data and not (ox.unit or ox.sample or ox.shifted or ox.opaque):
                     return Offset(data=True, inner=inner)
+                if degenerate.maybe_zero(y, lambda v: self._values_of(frame, v)):
+                    return Offset(opaque=True, inner=inner)  # n * 0: every sample at one place
                 if (ox.unit or ox.sample) and not (ox.shifted or ox.opaque):
                     return Offset(sample=True, inner=inner, data=ox.data,
                                   strides=[norm_text(y.text)],

@@ -1,0 +1,50 @@
+"""Strides and indices that break "one slice per sample" however the layout is: a stride
+that may be zero (a literal 0, `dim - dim`, a comparison, a choice with a 0 branch, followed
+through variables' values), and a sample index narrowed to `bool` or a small integer type
+(`const bool m = n`, `static_cast<uint8_t>(n)`), which several samples share.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, List, Optional
+
+from ..ir import Node
+from .effects_syntax import _strip
+from .shapes import norm_text
+
+Values = Callable[[Node], Optional[List[Node]]]
+_NARROW = re.compile(r"^(const\s+)?(bool|(un)?signed\s+char|char|u?int(8|16)_t|"
+                     r"(unsigned\s+)?short(\s+int)?)$")
+_TESTS = ("<", ">", "<=", ">=", "==", "!=", "&&", "||")
+
+
+def narrow(type_text: str) -> bool:
+    """Is this declared or cast-to type too small to hold every sample index?"""
+    t = re.sub(r"\bstd::", "", " ".join(type_text.split()))
+    return bool(_NARROW.match(t))
+
+
+def maybe_zero(e: Node, values: Values, depth: int = 0) -> bool:
+    """May stride e be zero? `values` gives a variable's values (None: unknown, taken as a
+    size by Caffe's layout convention)."""
+    e = _strip(e)
+    if depth > 6:
+        return False
+    if e.kind == "lit":
+        return re.fullmatch(r"0+(\.0*)?[uUlLfF]*", e.text.strip()) is not None
+    if e.kind in ("name", "member"):
+        return any(maybe_zero(v, values, depth + 1) for v in values(e) or [])
+    if e.kind == "unop" and e.op == "!":
+        return True
+    if e.kind == "cond":
+        return any(maybe_zero(c, values, depth + 1) for c in e.children[1:])
+    if e.kind != "binop" or len(e.children) != 2:
+        return False
+    a, b = e.children
+    if e.op in _TESTS:
+        return True
+    if e.op == "-":
+        return norm_text(a.text) == norm_text(b.text)
+    if e.op == "*":
+        return maybe_zero(a, values, depth + 1) or maybe_zero(b, values, depth + 1)
+    return False
