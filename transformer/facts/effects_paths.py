@@ -384,15 +384,26 @@ def covered(read, writes: List[Access]) -> bool:
 
 
 def _elsewhere(write, read) -> bool:
-    """Are a one-element write and a one-element read at two different fixed places
-    (`b[0] = x` then `b[1]`), so that the write fills nothing the read reads?"""
+    """Can write not fill what read reads? A one-element store (`b[0] = x`, a copy of 1)
+    fills no other fixed place, and no block or inner-indexed read (`s[k]`, `k < dim`); a
+    block written shorter than it is spelled (`dim - 1`, `dim / 2`) fills no other read."""
     wo, ro = getattr(write, "offset", None), getattr(read, "offset", None)
-    if wo is None or ro is None or write.extent not in ("", "1") or \
-            read.extent not in ("", "1"):
+    if wo is None or ro is None or any(o.data or o.depends for o in (wo, ro)):
         return False
-    if any(o.inner or o.data or o.depends for o in (wo, ro)):
-        return False
-    return sorted(t for t in wo.terms if t != "0") != sorted(t for t in ro.terms if t != "0")
+    if _one_element(write):
+        if not _one_element(read):
+            return True
+        return sorted(t for t in wo.terms if t != "0") != sorted(t for t in ro.terms if t != "0")
+    return bool(_SHORTER.fullmatch(write.extent)) and write.extent != read.extent
+
+
+def _one_element(a) -> bool:
+    """A store or read of one element at a place fixed for the iteration."""
+    return not a.offset.inner and (a.extent == "1" or (a.extent == "" and a.via in _STORES))
+
+
+_STORES = ("=", "+=", "-=", "*=", "/=", "*", "[]")  # direct stores and reads
+_SHORTER = re.compile(r".+(-\d+|/\d+|>>\d+)")
 
 
 def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:
