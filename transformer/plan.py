@@ -61,12 +61,14 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
     io_written = sorted({(a.root.name, a.root.buf) for a in e.accesses
                          if a.root.kind == "io" and a.mode != "read"})
     changed_scalars = {s.name for s in e.scalars if s.mode != "read"}
+    blobs_written = any(a.mode != "read" and a.root.kind in ("io", "member", "param", "local")
+                        for a in e.accesses)
     apart: List[Apart] = []
     for (kind, name, buf), accs in sorted(by_root.items()):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
-        if kind in ("unknown", "private", "scalar", "global"):
-            _check_plain_root(kind, name, writes, reads, changed_scalars)
+        if kind in ("unknown", "private", "scalar", "global", "alias"):
+            _check_plain_root(kind, name, writes, reads, changed_scalars, blobs_written)
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes)
@@ -104,9 +106,13 @@ def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> 
 
 
 def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
-                      changed: Set[str] = frozenset()) -> None:
+                      changed: Set[str] = frozenset(), blobs_written: bool = False) -> None:
     """Writes through a pointer of unknown target, or to a scalar shared by all samples,
-    are rejected; the iteration's own variables are free."""
+    are rejected; so is any use of a Blob that may be any Blob (a member's Blob pointers)
+    while the loop writes a Blob; the iteration's own variables are free."""
+    if kind == "alias" and (writes or blobs_written):
+        raise Rejection(ALIASING, f"uses {name}, which may be any Blob (a member's Blob "
+                                  f"pointers: an input or output among them)")
     if kind == "unknown" and writes:
         raise Rejection(ALIASING, f"writes through {name}, whose target is unknown")
     if kind == "scalar" and writes:

@@ -20,7 +20,7 @@ OPAQUE = "<"
 
 @dataclass(frozen=True)
 class Root:
-    kind: str  # io | param | member | local | unknown
+    kind: str  # io | param | member | local | unknown | alias | private | scalar | global
     name: str  # bottom[0], top[i], blobs_[0], col_buffer_, padded_square, ...
     buf: str  # data | diff | raw
 

@@ -72,6 +72,11 @@ class PointerMixin:
         if vec_name == "blobs_" and vec.kind in ("member", "name"):
             return Root("param", text, buf)
         if vec.kind == "member" or vec.ref == "field":
+            declared = self.program.field_type(self.cls, vec_name)
+            if "*" in declared and "shared_ptr" not in declared:
+                # a member's Blob pointers (`vec_ = top`, `push_back(&prob_)`): any Blob,
+                # an input or output among them
+                return Root("alias", text, buf)
             return Root("member", text, buf)
         return None
 
