@@ -136,8 +136,9 @@ class _UnitWalker:
         for ch in _children(c):
             if ch.kind.name == "COMPOUND_STMT":
                 body = low.lower(ch)
-        params = [Param(a.spelling, a.type.spelling) for a in _children(c)
-                  if a.kind.name == "PARM_DECL"]
+        source = self.source_of(file_name)
+        params = [Param(a.spelling, a.type.spelling, _param_default(a, source))
+                  for a in _children(c) if a.kind.name == "PARM_DECL"]
         self.functions.setdefault((rel, c.extent.start.offset), FunctionIR(
             file=rel, name=c.spelling, cls=owner, line=line,
             start=c.extent.start.offset, end=c.extent.end.offset, params=params,

@@ -69,6 +69,9 @@ class CanonicalLoop(Rule):
             return Rejection(INDUCTION, "the loop header is not canonical")
         if f.var in e.written_names:
             return Rejection(INDUCTION, f"the loop variable {f.var} is changed in the body")
+        if e.var_before and f.var in e.used_after:  # the region's own `int n` would leave
+            return Rejection(INDUCTION, f"the loop variable {f.var} is declared before the "
+                                        f"loop and read after it")  # the outer n unchanged
         return None
 
 

@@ -47,7 +47,6 @@ from .effects_model import (
 )
 from .effects_objects import ObjectMixin
 from .effects_offsets import OffsetMixin
-from .effects_operators import OperatorMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_steps import StepMixin
@@ -60,6 +59,7 @@ from .effects_syntax import (
     _strip,
     _updated_names,
 )
+from .effects_types import TypeMixin
 from .mathlib import BLOB_BUFFERS, TABLE
 from .shapes import ShapeOracle
 
@@ -68,7 +68,7 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
            "covered", "depth_of", "loop_var_and_trip"]
 
 
-class EffectWalker(PathMixin, ExprMixin, StepMixin, OperatorMixin, CallMixin, ObjectMixin,
+class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, ObjectMixin,
                    PointerMixin, OffsetMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
@@ -83,8 +83,9 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, OperatorMixin, CallMixin, Ob
         self.inner_vars: List[Tuple[str, str]] = []  # (var, trip text)
         # inner loops `for (k = 0; k < T; ++k)` whose bodies never assign k: k in [0, T)
         self.counted: Dict[str, str] = {}  # var -> T (normalized text)
-        # inner loop variable -> (its bound, whether `<=`): how far an index of it counts
-        self.trip_bounds: Dict[str, Tuple[Node, bool]] = {}
+        # inner loop variable -> (its bound, whether `<=`, its first value): how far an
+        # index of it counts, and from where
+        self.trip_bounds: Dict[str, Tuple[Node, bool, str]] = {}
         self.outer_pointers: Set[str] = set()
         self.outer_scalars: Set[str] = set()
         self._aliased: Set[str] = set()  # the loop's variables another name can change

@@ -13,7 +13,7 @@ from ..ir import FunctionIR, Node
 from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
-from .effects_offsets import _sized, _spills
+from .effects_offsets import _sized, _spills, _text_spills
 from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
@@ -125,16 +125,28 @@ class CallMixin:
             if eff.acc_if is not None and eff.acc_if < len(args):
                 beta = _constant(args[eff.acc_if])
                 mode = "write" if beta == 0.0 else ("acc" if beta == 1.0 else "update")
-            extent = eff.extent or _gemv_output(model, eff.index, args)
-            factors = [args[model.params.index(x)] for x in extent.split("*")
-                       if x in model.params]
             if eff.extent in model.params:
                 size = norm_text(args[model.params.index(eff.extent)].text)
-                self.record_block(frame, e, p, size, mode, guards, name, factors)
-            else:  # M*N of a gemm: its rows and columns past one sample reach the next
-                if factors and any(self.exceeds(frame, factors, c.offset) for c in p.choices):
+                self.record_block(frame, e, p, size, mode, guards, name,
+                                  [args[model.params.index(eff.extent)]])
+            else:  # M*N of a gemm, gemv's vectors, im2col's columns
+                if self._past_sample(frame, model, eff, args, p):
                     p = p.plus(Offset(shifted=True))
                 self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+
+    def _past_sample(self, frame: _Frame, model, eff, args: List[Node], p: Ptr) -> bool:
+        """Does a call's block that the table sizes as a product (a gemm's M*N) reach past a
+        sample's slice? A gemv's x and y are N or M long as the transpose flag says (both
+        when it is not a literal). A length the table does not give (im2col's columns, a
+        strided dot's) is taken to stay in the sample, by the layout convention."""
+        for extent in [eff.extent] if eff.extent else _vector_lengths(model, eff.index, args):
+            if not extent:
+                continue
+            factors = [args[model.params.index(x)] for x in extent.split("*")
+                       if x in model.params]
+            if factors and any(self.exceeds(frame, factors, c.offset) for c in p.choices):
+                return True
+        return False
 
     def record_block(self, frame: _Frame, e: Node, p: Ptr, size: str, mode: str, guards,
                      via: str, factors: Optional[List[Node]] = None):
@@ -147,7 +159,7 @@ class CallMixin:
             p = p.plus(Offset(shifted=True))
         p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
                          for c in p.choices])
-        if any(_spills(size, c.offset) for c in p.choices):
+        if any(_spills(size, c.offset) or _text_spills(size, c.offset) for c in p.choices):
             p = p.plus(Offset(shifted=True))
         self.record(p, mode, guards, e.line, frame.fn.file, via, size)
 
@@ -241,11 +253,13 @@ class CallMixin:
         return ""
 
     def _defaults(self, fn: FunctionIR) -> List[str]:
+        """The default arguments of a method's declaration in its class, else those the
+        function's own definition spells (a free function's `int off = -1`)."""
         for c in self.program.ancestry(fn.cls or self.cls):
             ci = self.program.classes.get(c)
             if ci and fn.name in ci.defaults:
                 return ci.defaults[fn.name]
-        return []
+        return [p.default for p in fn.params]
 
     def _substitute(self, frame: _Frame, a: Node) -> Node:
         """A callee parameter bound to a caller's name that is itself bound: pass it on."""
@@ -296,15 +310,12 @@ class CallMixin:
 
 def _visible(defs: List[FunctionIR], caller_file: str) -> List[FunctionIR]:
     """The definitions of a free function a call may run: every overload and specialization
-    in the caller's own file when it has one (another source file's inline helper of the
-    same name is another function), else those in headers, else any in the tree."""
-    for pick in (lambda f: f.file == caller_file,
-                 lambda f: not f.file.endswith((".cpp", ".cc", ".cxx", ".cu")),
-                 lambda f: True):
-        found = [f for f in defs if pick(f)]
-        if found:
-            return found
-    return []
+    in the caller's own file and in headers (one of which overload resolution may prefer:
+    `Bump(double)` in a header over the file's `Bump(float)`); another source file's inline
+    helper of the same name is another function. With none of those, any in the tree."""
+    found = [f for f in defs if f.file == caller_file or
+             not f.file.endswith((".cpp", ".cc", ".cxx", ".cu"))]
+    return found or list(defs)
 
 
 def _qualifier(callee: Optional[Node]) -> str:
@@ -323,8 +334,13 @@ def _constant(n: Node) -> Optional[float]:
         return None
 
 
-def _gemv_output(model, index: int, args: List[Node]) -> str:
-    """The length of gemv's y (M, or N when A is transposed); '' for any other argument."""
-    if model.blas != "gemv" or "y" not in model.params or index != model.params.index("y"):
-        return ""
-    return "M" if args and "NoTrans" in args[0].text else "N"
+def _vector_lengths(model, index: int, args: List[Node]) -> List[str]:
+    """The lengths a gemv's x or y may have (x: N, y: M; swapped under CblasTrans; both when
+    the flag is no literal); [''] (unknown) for any other unsized argument."""
+    if model.blas != "gemv" or model.params[index] not in ("x", "y"):
+        return [""]
+    flag = norm_text(args[0].text) if args else ""
+    lengths = {"x": ("N", "M"), "y": ("M", "N")}[model.params[index]]
+    if flag == "CblasNoTrans":
+        return [lengths[0]]
+    return [lengths[1]] if flag == "CblasTrans" else list(lengths)

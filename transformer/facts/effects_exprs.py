@@ -19,6 +19,7 @@ from .effects_model import (
     _Frame,
 )
 from .effects_syntax import STEPS, _floating, _thread_name, _words
+from .effects_types import _integral
 from .shapes import norm_text
 from .stdlib import ALGORITHMS, owns_values
 
@@ -326,6 +327,9 @@ class ExprMixin:
             return
         if depth == 0 and name in self.outer_scalars:
             mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")
+            if mode == "acc" and _integral(self._outer_types.get(name, "")) and \
+                    self._may_be_floating(frame, rhs):
+                mode = "update"  # `int cnt; cnt += x[i]`: truncated at every step
             self.scalar(name, mode, op, e.line, guards)
             return
         if lhs.ref == "field":

@@ -29,6 +29,8 @@ class OffsetMixin:
             return Offset(opaque=True, inner=inner)  # an inner counter bounded by n
         if self.loop_var not in names:
             data = _reads_memory(e)
+            if inner and self._below_start(frame, e):
+                return Offset(opaque=True, inner=True)  # `(k - 1)`: before the sample's start
             if inner or data:
                 return Offset(inner=inner, data=data)
             return Offset(terms=[norm_text(e.text)], term_of=self._samples_long(e))
@@ -41,11 +43,37 @@ class OffsetMixin:
         """Pointer p indexed by `index` (`out[k]` with `out = top + n * dim`): past the
         sample's slice when an inner index of it counts past one sample."""
         q = p.plus(self.offset_of(frame, index))
+        if self._below_start(frame, index):  # `p[-1]`, `out[off]` with off = -1
+            q = q.plus(Offset(shifted=True))
         names = {n.name for n in index.walk() if n.kind == "name"}
         if any(c.offset.partitioned and self._inner_spills(frame, names, c.offset)
                for c in q.choices):
             q = q.plus(Offset(shifted=True))
         return q
+
+    def _below_start(self, frame: _Frame, e: Node, whole: bool = True, depth: int = 0) -> bool:
+        """May index e be negative: a negative literal, the whole index negated (`p[-1]`,
+        `p[-off]`), an inner index minus more than where it starts (`k - 1`, k from 0), in a
+        sum too, followed through locals' values and bound parameters? (A negated term in a
+        sum, `-pad_h_ + h * stride_h_`, is a padded position its guard checks.)"""
+        e = _strip(e)
+        if depth > 6:
+            return False
+        if e.kind == "lit":
+            return e.text.strip()[:1] == "-"
+        if e.kind == "unop" and e.op == "-":
+            return whole
+        if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
+            a, b = (_strip(c) for c in e.children)
+            bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
+            return bound is not None and b.kind == "lit" and _int(b.text) > _int(bound[2])
+        if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
+            return any(self._below_start(frame, c, False, depth + 1) for c in e.children)
+        if e.kind == "name":
+            bound = frame.bindings.get(e.name)
+            value = bound if isinstance(bound, Node) else frame.values.get(e.name)
+            return value is not None and self._below_start(frame, value, whole, depth + 1)
+        return False
 
     def _values_of(self, frame: _Frame, x: Node) -> Optional[List[Node]]:
         """The values a variable holds: a local's initializer (unless changed since), else
@@ -215,6 +243,8 @@ class OffsetMixin:
         ob = self.offset_of(frame, b)
         if e.op == "-" and oa.depends and ob.depends:
             return Offset(opaque=True, inner=inner)  # n - n, n * dim - n * dim: may cancel
+        if e.op == "-" and oa.partitioned and norm_text(b.text) not in ("0", "0u"):
+            return Offset(shifted=True, inner=inner)  # n * dim - 1: the sample before
         return _within_stride(oa.merged(ob), [self.counted.get(_strip(x).name or "")
                                               for x in (a, b) if _strip(x).kind == "name"])
 
@@ -322,6 +352,26 @@ def _spills(size: str, off: Offset) -> bool:
         return False
     k, s = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
     return int(k) > 1 and s in off.strides
+
+
+def _text_spills(size: str, off: Offset) -> bool:
+    """A size known only as text (`dim+1`, `(dim+dim)`, `dim<<1` of an algorithm's range):
+    one stride plus more, or a stride shifted left, reaches the next sample."""
+    if not off.sample:
+        return False
+    while size.startswith("(") and size.endswith(")"):
+        size = size[1:-1]
+    depth, parts, start = 0, [], 0
+    for i, ch in enumerate(size):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch == "+":
+            parts.append(size[start:i])
+            start = i + 1
+    parts.append(size[start:])
+    if len(parts) > 1 and any(x in off.strides for x in parts):
+        return True
+    m = re.fullmatch(r"(.+)<<(\d+)", size)
+    return bool(m and m.group(1) in off.strides and int(m.group(2)) > 0)
 
 
 def _sized(off: Offset, size: str) -> Offset:

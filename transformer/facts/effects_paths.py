@@ -324,7 +324,7 @@ class PathMixin:
         counted, bounds = dict(self.counted), dict(self.trip_bounds)
         if var and trip and var not in _updated_names(body):
             self.counted[var] = norm_text(trip)
-            self.trip_bounds[var] = (cond.children[1], cond.op == "<=")
+            self.trip_bounds[var] = (cond.children[1], cond.op == "<=", _start(init))
         self.walk(frame, body, guards, depth, True)
         self._walk_header_part(frame, inc, own, guards, depth)
         self.counted, self.trip_bounds = counted, bounds
@@ -340,6 +340,15 @@ class PathMixin:
             target = e.children[0] if e.kind in ("unop", "assign") and e.children else None
             mine = target is not None and target.kind == "name" and target.name in own
             self.expr(frame, e, guards, depth, loop_header=mine, statement=True)
+
+
+def _start(init: Node) -> str:
+    """The first value of a for loop's variable, as written (`0`, `1`, `hstart`)."""
+    if init.kind == "decls" and init.children and init.children[0].children:
+        return norm_text(init.children[0].children[0].text)
+    if init.kind == "assign" and len(init.children) == 2:
+        return norm_text(init.children[1].text)
+    return "0"
 
 
 def _changes(e: Node) -> bool:

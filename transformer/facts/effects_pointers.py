@@ -220,7 +220,10 @@ class PointerMixin:
         a, b = e.children
         pa = self.eval_ptr(frame, a)
         if pa is not None:
-            return pa.plus(self.offset_of(frame, b))
+            off = self.offset_of(frame, b)
+            if e.op == "-" and norm_text(b.text) not in ("0", "0u"):  # `top + n * dim - 1`:
+                off = off.merged(Offset(shifted=True))  # the sample before, or anywhere
+            return pa.plus(off)
         pb = self.eval_ptr(frame, b) if e.op == "+" else None
         if pb is not None:
             return pb.plus(self.offset_of(frame, a))

@@ -242,6 +242,7 @@ class _FunctionScan:
         if kind == "batch-loop":
             eff.read_after = self.liveness.of(self.fn, n, before)
         eff.used_after = _used_after(self.fn.body, n)
+        eff.var_before = n.children[0].kind != "decls"
         src = self.sources.get(self.fn.file, b"")
         self.facts.append(self.fact(
             n, kind, var=var or "", trip=trip_text or (trip.text if trip else ""),
