@@ -1,0 +1,59 @@
+// Edit of ReLULayer that hands its slice to a free helper whose default offset is -1
+// (`void AddBack(const Dtype* in, Dtype* out, int off = -1)`): the sample before's last
+// value. (red team, 2026-12-05, sixth round: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+void AddBack(const Dtype* in, Dtype* out, int off = -1) {
+  out[off] += Dtype(0.5) * in[0];
+}
+
+
+template <typename Dtype>
+class MutXDefaultBackLayer : public Layer<Dtype> {
+ public:
+  explicit MutXDefaultBackLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutXDefaultBack"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutXDefaultBackLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                              const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    const Dtype* in = bottom_data + n * dim_;
+    Dtype* out = top_data + n * dim_;
+    for (int i = 0; i < dim_; ++i) {
+      out[i] = std::max(in[i], Dtype(0));
+    }
+    if (n > 0) {
+      AddBack(in, out);
+    }
+  }
+}
+
+INSTANTIATE_CLASS(MutXDefaultBackLayer);
+REGISTER_LAYER_CLASS(MutXDefaultBack);
+
+}  // namespace caffe
