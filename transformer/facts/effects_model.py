@@ -59,9 +59,10 @@ class Offset:
     term_of: List[str] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
+        # a term one sample long of any Blob: the stride's own, or another whose size
+        # beside the stride's the walk does not know (`ReshapeLike` makes them equal)
         jump = bool(set(self.strides) & set(other.terms) or set(other.strides) & set(self.terms)
-                    or set(self.stride_of) & set(other.term_of)
-                    or set(other.stride_of) & set(self.term_of))
+                    or (self.sample and other.term_of) or (other.sample and self.term_of))
         return Offset(self.sample or other.sample, self.unit or other.unit,
                       self.shifted or other.shifted or jump, self.opaque or other.opaque,
                       self.inner or other.inner, self.strides + other.strides,

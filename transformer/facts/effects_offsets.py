@@ -75,6 +75,25 @@ class OffsetMixin:
             return value is not None and self._below_start(frame, value, whole, depth + 1)
         return False
 
+    def _at_extent(self, frame: _Frame, a: Node, depth: int = 0) -> bool:
+        """May a coordinate of `offset(n, c, h, w)` reach its axis's extent (a shape query,
+        one sample's size, an inner index counted with `<=`), and so the next sample?"""
+        a = _strip(a)
+        if depth > 6:
+            return False
+        parts = _call_parts(a)
+        if (parts and parts[1] in _SHAPE_CALLS) or self.oracle.sample_of(a):
+            return True
+        bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
+        if bound is not None:
+            return bound[1]
+        if a.kind == "binop" and a.op in ("+", "*"):
+            return any(self._at_extent(frame, c, depth + 1) for c in a.children)
+        if a.kind in ("name", "member"):
+            values = self._values_of(frame, a) or []
+            return any(self._at_extent(frame, v, depth + 1) for v in values)
+        return False
+
     def _values_of(self, frame: _Frame, x: Node) -> Optional[List[Node]]:
         """The values a variable holds: a local's initializer (unless changed since), else
         what the layer assigns a member or local (None: unknown)."""
@@ -209,6 +228,8 @@ class OffsetMixin:
         rest = [self.offset_of(frame, a) for a in e.children[2:]]
         if any(r.depends for r in rest):
             return Offset(opaque=True, inner=inner)
+        if first.unit and any(self._at_extent(frame, a) for a in e.children[2:]):
+            return Offset(shifted=True, inner=inner)  # offset(n, channels()): offset(n + 1)
         if first.unit and not (first.shifted or first.opaque):
             return Offset(sample=True, inner=inner, strides=[norm_text(e.text)],
                           stride_of=[norm_text(e.children[0].children[0].text)]
@@ -316,6 +337,9 @@ class OffsetMixin:
 _OFFSET_CASES = {"cast": "_offset_through", "paren": "_offset_through",
                  "index": "_offset_index", "unop": "_offset_unop", "name": "_offset_name",
                  "binop": "_offset_binop", "call": "_offset_call"}
+
+
+_SHAPE_CALLS = ("channels", "height", "width", "num", "count", "shape", "offset")
 
 
 def _factors(x: Node) -> List[Node]:

@@ -1,6 +1,9 @@
-// Control: an output twice as wide as the input per sample (ReLU of x, then of -x, as in
-// CReLU). The second half starts one *input* sample into the output's own sample
-// (`top_data + n * top_dim + dim_`): a term one sample long of another Blob stays inside.
+// Edit of ReLULayer that also writes the negated ReLU one *input* sample into the output's
+// own sample (`top_data + n * top_dim + dim_`), but the output has the input's shape
+// (`ReshapeLike`): that is the next sample. A term one sample long of another Blob was taken
+// to stay inside. (red team, 2026-12-05, seventh round: came back parallel before. The
+// CReLU-like layer whose output is twice as wide, where the same term stays inside, is
+// rejected too now: the walk does not compare the two Blobs' sizes.)
 #include <algorithm>
 #include <vector>
 
@@ -11,17 +14,15 @@
 namespace caffe {
 
 template <typename Dtype>
-class MutCWiderHalfLayer : public Layer<Dtype> {
+class MutXOtherTermLayer : public Layer<Dtype> {
  public:
-  explicit MutCWiderHalfLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  explicit MutXOtherTermLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
   virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
     num_ = bottom[0]->num();
     dim_ = bottom[0]->count(1);
-    vector<int> shape = bottom[0]->shape();
-    shape[1] *= 2;
-    top[0]->Reshape(shape);
+    top[0]->ReshapeLike(*bottom[0]);
   }
-  virtual inline const char* type() const { return "MutCWiderHalf"; }
+  virtual inline const char* type() const { return "MutXOtherTerm"; }
 
  protected:
   virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
@@ -32,12 +33,12 @@ class MutCWiderHalfLayer : public Layer<Dtype> {
 };
 
 template <typename Dtype>
-void MutCWiderHalfLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+void MutXOtherTermLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                             const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   const int top_dim = top[0]->count(1);
-  // CGP-MUTANT: control
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     const Dtype* in = bottom_data + n * dim_;
     Dtype* out = top_data + n * top_dim;
@@ -45,13 +46,13 @@ void MutCWiderHalfLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
       out[i] = std::max(in[i], Dtype(0));
     }
     Dtype* neg = top_data + n * top_dim + dim_;
-    for (int i = 0; i < dim_; ++i) {
+    for (int i = 0; i < dim_ && n + 1 < num_; ++i) {
       neg[i] = std::max(-in[i], Dtype(0));
     }
   }
 }
 
-INSTANTIATE_CLASS(MutCWiderHalfLayer);
-REGISTER_LAYER_CLASS(MutCWiderHalf);
+INSTANTIATE_CLASS(MutXOtherTermLayer);
+REGISTER_LAYER_CLASS(MutXOtherTerm);
 
 }  // namespace caffe
