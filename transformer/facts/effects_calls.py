@@ -13,7 +13,7 @@ from ..ir import FunctionIR, Node
 from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
-from .effects_offsets import _sized, _spills, _text_spills
+from .effects_offsets import _sized, _spills
 from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
@@ -159,7 +159,7 @@ class CallMixin:
             p = p.plus(Offset(shifted=True))
         p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
                          for c in p.choices])
-        if any(_spills(size, c.offset) or _text_spills(size, c.offset) for c in p.choices):
+        if any(_spills(size, c.offset) for c in p.choices):
             p = p.plus(Offset(shifted=True))
         self.record(p, mode, guards, e.line, frame.fn.file, via, size)
 

@@ -1,6 +1,7 @@
 """Offsets of accesses: how an integer offset depends on the partitioned loop variable
 (one sample's slice at a stride, the element itself, a neighbour, or something opaque),
-and how a sized block of elements changes that (`_sized`, `_spills`).
+and how a sized block of elements changes that (`_sized`; `_spills`, the one textual test
+of a size past one stride).
 """
 from __future__ import annotations
 
@@ -369,20 +370,16 @@ def _within_stride(off: Offset, trips) -> Offset:
 
 
 def _spills(size: str, off: Offset) -> bool:
-    """Does a block of `size` elements at a sample stride reach the next sample (size is
-    k * S for a stride S and an integer k > 1)?"""
-    m = re.fullmatch(r"(\d+)\*(.+)|(.+)\*(\d+)", size)
-    if not m or not off.sample:
-        return False
-    k, s = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-    return int(k) > 1 and s in off.strides
-
-
-def _text_spills(size: str, off: Offset) -> bool:
-    """A size known only as text (`dim+1`, `(dim+dim)`, `dim<<1` of an algorithm's range):
-    one stride plus more, or a stride shifted left, reaches the next sample."""
+    """Does a block of `size` elements (its normalized text) at a sample stride S reach the
+    next sample: `k*S` with an integer k > 1, one stride plus more (`dim+1`, `(dim+dim)`),
+    or a stride shifted left (`dim<<1`)?"""
     if not off.sample:
         return False
+    m = re.fullmatch(r"(\d+)\*(.+)|(.+)\*(\d+)", size)
+    if m:
+        k, s = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if int(k) > 1 and s in off.strides:
+            return True
     while size.startswith("(") and size.endswith(")"):
         size = size[1:-1]
     depth, parts, start = 0, [], 0
