@@ -29,6 +29,9 @@ class Program:
     functions: Dict[str, List[FunctionIR]]  # key "Class::method" or "function"
     # each unit parsed with errors, and its first error ("FILE:LINE: message")
     degraded_files: Dict[str, str] = field(default_factory=dict)
+    # answers that depend on the class only, kept per (question, class) by the modules
+    # that ask (the walk asks them once per loop)
+    memo: Dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
     def from_units(units: Iterable[UnitIR]) -> "Program":

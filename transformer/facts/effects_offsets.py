@@ -55,8 +55,9 @@ class OffsetMixin:
     def _below_start(self, frame: _Frame, e: Node, whole: bool = True, depth: int = 0) -> bool:
         """May index e be negative: a negative literal, the whole index negated (`p[-1]`,
         `p[-off]`), an inner index minus more than where it starts (`k - 1`, k from 0), in a
-        sum too, followed through locals' values and bound parameters? (A negated term in a
-        sum, `-pad_h_ + h * stride_h_`, is a padded position its guard checks.)"""
+        sum too, followed through bound parameters and the values of locals and members? (A
+        negated term in a sum, `-pad_h_ + h * stride_h_`, is a padded position its guard
+        checks.)"""
         e = _strip(e)
         if depth > 6:
             return False
@@ -70,10 +71,12 @@ class OffsetMixin:
             return bound is not None and b.kind == "lit" and _int(b.text) > _int(bound[2])
         if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
             return any(self._below_start(frame, c, False, depth + 1) for c in e.children)
-        if e.kind == "name":
-            bound = frame.bindings.get(e.name)
-            value = bound if isinstance(bound, Node) else frame.values.get(e.name)
-            return value is not None and self._below_start(frame, value, whole, depth + 1)
+        bound = frame.bindings.get(e.name) if e.kind == "name" else None
+        if isinstance(bound, Node):
+            return self._below_start(frame, bound, whole, depth + 1)
+        if e.kind in ("name", "member"):
+            values = self._values_of(frame, e) or []
+            return any(self._below_start(frame, v, whole, depth + 1) for v in values)
         return False
 
     def _at_extent(self, frame: _Frame, a: Node, depth: int = 0) -> bool:

@@ -14,12 +14,23 @@ SHARING = {"ShareData": "data", "ShareDiff": "diff"}
 
 def shared_buffers(program: Program, cls: str, fn: FunctionIR) -> List[Tuple[str, str, str, int]]:
     """(X, Y, buffer, line) for every `X.ShareData(Y)` or `X->ShareDiff(*Y)` found."""
-    family = program.ancestry(cls) + program.descendants(cls) if cls else []
-    bodies = [f for c in family for key, defs in sorted(program.functions.items())
-              if key.startswith(c + "::") for f in defs if f.body is not None]
+    key = ("shared_buffers", cls)
+    if key not in program.memo:
+        family = program.ancestry(cls) + program.descendants(cls) if cls else []
+        bodies = [f for c in family for k, defs in sorted(program.functions.items())
+                  if k.startswith(c + "::") for f in defs if f.body is not None]
+        program.memo[key] = (bodies, _pairs(bodies))
+    bodies, found = program.memo[key]
+    out = list(found)
     if fn.body is not None and all(f is not fn for f in bodies):
-        bodies.append(fn)
-    out = []
+        for pair in _pairs([fn]):
+            if pair not in out:
+                out.append(pair)
+    return out
+
+
+def _pairs(bodies: List[FunctionIR]) -> List[Tuple[str, str, str, int]]:
+    out: List[Tuple[str, str, str, int]] = []
     for f in bodies:
         for n in f.body.walk():
             pair = _shared(n)
