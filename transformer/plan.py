@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
-from . import kinds
+from . import kinds, partitions
 from .decision import (  # noqa: F401  (the plan's vocabulary, imported from here too)
     ALIASING,
     ALREADY_PARALLEL,
@@ -73,7 +73,9 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 and not any(w.offset.depends for w in writes):
             reduce[name] = _array_reduction(e, writes)
         elif kind == "io":
-            apart += _check_io(name, buf, writes, reads, io_written, assumes)
+            partner = by_root.get(("io", partitions.in_place_partner(name), buf), [])
+            apart += _check_io(name, buf, writes, reads, io_written, assumes,
+                               [a for a in partner if a.mode != "read"])
             slices += [name] if writes else []
         elif writes:  # not batch-shaped: a parameter, a member or a local Blob
             got = _shared_root_plan(f, e, kind, name, writes, reads, live_in, assumes)
@@ -129,25 +131,19 @@ def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Ac
 _IO_SLOT = re.compile(r"(bottom|top)\[\d+\]")
 
 
-def _in_place_partner(name: str) -> str:
-    """The blob a layer run in place shares memory with: bottom[i] <-> top[i]."""
-    if name.startswith("bottom"):
-        return "top" + name[len("bottom"):]
-    if name.startswith("top"):
-        return "bottom" + name[len("top"):]
-    return ""
-
-
 def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
-              io_written: List[Tuple[str, str]], assumes: List[str]) -> List[Apart]:
+              io_written: List[Tuple[str, str]], assumes: List[str],
+              partner_writes: List[Access]) -> List[Apart]:
     """An input/output blob: writes stay in the sample's slice, and no other sample is read
     while the loop writes one. A buffer the loop only reads across samples while it writes
     other input/output buffers is safe unless it shares memory with one of them (a layer
     run in place): that is checked at run time (an Apart). Every sample reading the same
     elements is only exposed to its in-place partner (bottom[i] <-> top[i])."""
     _check_io_writes(name, writes)
+    partitions.check(name, writes, reads)
     across = [r for r in reads if r.offset.shifted or r.offset.opaque]
-    fixed = [r for r in reads if not (r.offset.sample or r.offset.unit)]
+    fixed = [r for r in reads if not (r.offset.sample or r.offset.unit)] + \
+        partitions.clashing(reads, partner_writes)
     if writes and (across or fixed):
         r = (across or fixed)[0]
         which = "another sample" if r.offset.shifted else \
@@ -161,7 +157,7 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
                        f"sample n (stride {', '.join(strides) or '1'})")
     others = [w for w in io_written if w != (name, buf)]
     if not across:
-        others = [w for w in others if w[0] == _in_place_partner(name)] if fixed else []
+        others = [w for w in others if w[0] == partitions.in_place_partner(name)] if fixed else []
     if not others:
         return []
     if not _IO_SLOT.fullmatch(name) or not all(_IO_SLOT.fullmatch(w) for w, _ in others):
@@ -194,6 +190,7 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     Rejection."""
     depends = [w for w in writes if w.offset.depends]
     if depends and all(w.offset.partitioned for w in depends) and len(depends) == len(writes):
+        partitions.check(name, writes, reads)
         other = [r for r in reads if not r.offset.partitioned]
         if other:  # slot 0, a neighbour's slot, a slot chosen by data: another sample's
             raise Rejection(CROSS_SAMPLE, f"line {other[0].line}: {name} is written per "

@@ -1,7 +1,9 @@
 """Strides and indices that break "one slice per sample" however the layout is: a stride
 that may be zero (a literal 0, `dim - dim`, a comparison, a choice with a 0 branch, followed
 through variables' values), and a sample index narrowed to `bool` or a small integer type
-(`const bool m = n`, `static_cast<uint8_t>(n)`), which several samples share.
+(`const bool m = n`, `static_cast<uint8_t>(n)`), which several samples share; and a stride
+shorter than a size by its form (`dim / 2`, `dim - 1`, `dim >> 1`): a sample that reaches
+that size past its start reaches into the next one.
 """
 from __future__ import annotations
 
@@ -48,3 +50,22 @@ def maybe_zero(e: Node, values: Values, depth: int = 0) -> bool:
     if e.op == "*":
         return maybe_zero(a, values, depth + 1) or maybe_zero(b, values, depth + 1)
     return False
+
+
+def shorter_than(e: Node, values: Values, depth: int = 0) -> List[Node]:
+    """The sizes X that stride e is shorter than by its very form: `X / c` (c > 1),
+    `X >> c`, `X - c` (c > 0), followed through a variable's one value ([] for any other)."""
+    e = _strip(e)
+    if depth > 6:
+        return []
+    if e.kind in ("name", "member"):
+        found = values(e) or []
+        return shorter_than(found[0], values, depth + 1) if len(found) == 1 else []
+    if e.kind != "binop" or len(e.children) != 2:
+        return []
+    a, b = (_strip(c) for c in e.children)
+    m = re.fullmatch(r"(\d+)[uUlL]*", b.text.strip()) if b.kind == "lit" else None
+    k = int(m.group(1)) if m else 0
+    if (e.op == "/" and k > 1) or (e.op in (">>", "-") and k > 0):
+        return [a]
+    return []

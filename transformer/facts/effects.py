@@ -90,6 +90,7 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
         self.outer_scalars: Set[str] = set()
         self._aliased: Set[str] = set()  # the loop's variables another name can change
         self._induction_vars: Set[str] = set()
+        self._induction_short: Dict[str, List[str]] = {}
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
         self._ptr_types: Dict[str, str] = {}
         self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
@@ -269,8 +270,14 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
             frame.values[decl.name] = init
 
     def _induction_candidates(self, frame: _Frame, body: Node) -> Set[str]:
-        """Pointers declared before the loop and advanced inside it."""
-        return {name for name in _updated_names(body, ("+=", "-=")) if name in frame.ptrs}
+        """Pointers declared before the loop and advanced inside it (and, in
+        _induction_short, the sizes their steps are shorter than: `p += dim - 1`)."""
+        names = {name for name in _updated_names(body, ("+=", "-=")) if name in frame.ptrs}
+        self._induction_short = {
+            name: [s for n in body.walk() if n.kind == "assign" and n.op in ("+=", "-=")
+                   and n.children[0].kind == "name" and n.children[0].name == name
+                   for s in self.short_of(frame, n.children[1])] for name in names}
+        return names
 
 
 loop_var_and_trip = _loop_var_and_trip

@@ -13,7 +13,7 @@ from ..ir import FunctionIR, Node
 from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
-from .effects_offsets import _sized, _spills
+from .effects_offsets import _sized, _spills, unit_block
 from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
@@ -144,7 +144,8 @@ class CallMixin:
                 continue
             factors = [args[model.params.index(x)] for x in extent.split("*")
                        if x in model.params]
-            if factors and any(self.exceeds(frame, factors, c.offset) for c in p.choices):
+            if factors and any(self.exceeds(frame, factors, c.offset) or
+                               unit_block(c.offset, extent) for c in p.choices):
                 return True
         return False
 
@@ -155,7 +156,9 @@ class CallMixin:
         any size past one sample (`exceeds`, given the size's expression)."""
         if factors is None and re.fullmatch(r"[A-Za-z_]\w*", size):  # `len` of a call
             factors = [Node("name", e.start, e.start, e.line, size, name=size)]
-        if any(factors and self.exceeds(frame, factors, c.offset) for c in p.choices):
+        if any(factors and (self.exceeds(frame, factors, c.offset) or len(factors) == 1 and
+                            self.reaches_short(frame, factors[0], c.offset)) or
+               unit_block(c.offset, size) for c in p.choices):
             p = p.plus(Offset(shifted=True))
         p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
                          for c in p.choices])

@@ -57,6 +57,9 @@ class Offset:
     # spelled (`dim`, `this->dim_`, `offset(1)`): a term one sample long reaches the next
     stride_of: List[str] = field(default_factory=list)
     term_of: List[str] = field(default_factory=list)
+    # the spellings of sizes a stride is shorter than by its form (`n * (dim - 1)`: dim, and
+    # "sample of bottom[0]"): an inner index or a block that long reaches the next sample
+    short_of: List[str] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
         # a term one sample long of any Blob: the stride's own, or another whose size
@@ -68,7 +71,7 @@ class Offset:
                       self.inner or other.inner, self.strides + other.strides,
                       self.data or other.data, self.unsized + other.unsized,
                       self.terms + other.terms, self.stride_of + other.stride_of,
-                      self.term_of + other.term_of)
+                      self.term_of + other.term_of, self.short_of + other.short_of)
 
     @property
     def depends(self) -> bool:

@@ -43,9 +43,14 @@ class OffsetMixin:
     def at_index(self, frame: _Frame, p, index: Node):
         """Pointer p indexed by `index` (`out[k]` with `out = top + n * dim`): past the
         sample's slice when an inner index of it counts past one sample."""
-        q = p.plus(self.offset_of(frame, index))
+        io = self.offset_of(frame, index)
+        q = p.plus(io)
         if self._below_start(frame, index):  # `p[-1]`, `out[off]` with off = -1
             q = q.plus(Offset(shifted=True))
+        if any(unit_only(c.offset) for c in p.choices) and not io.depends and \
+                norm_text(index.text) not in ("0", "0u") and not self._transposed(index):
+            # out = top + n: `out[k]` is n + k (slices overlap), `out[1]` the next sample's
+            q = q.plus(Offset(opaque=True) if io.inner or io.data else Offset(shifted=True))
         names = {n.name for n in index.walk() if n.kind == "name"}
         if any(c.offset.partitioned and self._inner_spills(frame, names, c.offset)
                for c in q.choices):
@@ -111,14 +116,46 @@ class OffsetMixin:
         for v in names:
             bound = self.trip_bounds.get(v)
             if bound is not None and ((bound[1] and self._one_sample(bound[0], off)) or
-                                      self.exceeds(frame, [bound[0]], off)):
+                                      self.exceeds(frame, [bound[0]], off) or
+                                      self.reaches_short(frame, bound[0], off)):
                 return True
         return False
+
+    def short_of(self, frame: _Frame, stride: Node) -> List[str]:
+        """The spellings of the sizes a stride is shorter than by its form (Offset.short_of)."""
+        values = lambda v: self._values_of(frame, v)  # noqa: E731
+        bases = degenerate.shorter_than(stride, values)
+        return [s for x in bases for s in self.spellings(frame, x)] + \
+            ["sample of " + r for x in bases + [stride] for r in self._part_of(frame, x)]
+
+    def _part_of(self, frame: _Frame, x: Node) -> List[str]:
+        """The Blobs x is one axis (or the trailing axes) of a sample of (ShapeOracle.part_of,
+        a local followed to its initializer)."""
+        x = _strip(x)
+        values = self._values_of(frame, x) if x.kind == "name" else None
+        return self.oracle.part_of(values[0] if values and len(values) == 1 else x)
+
+    def spellings(self, frame: _Frame, x: Node) -> List[str]:
+        """x's text, its one value's, and the Blob it is one sample of ("sample of B")."""
+        x = _strip(x)
+        values = self._values_of(frame, x) if x.kind in ("name", "member") else None
+        out = [norm_text(x.text)] + ([norm_text(_strip(values[0]).text)]
+                                     if values and len(values) == 1 else [])
+        return out + ["sample of " + b for b in _listed(self.oracle.sample_of(x))]
 
     def _one_sample(self, x: Node, off: Offset) -> bool:
         """Is x one sample at the offset's stride (its spelling or its Blob's count(1))?"""
         of = self.oracle.sample_of(_strip(x))
         return norm_text(_strip(x).text) in off.strides or bool(of and of in off.stride_of)
+
+    def reaches_short(self, frame: _Frame, x: Node, off: Offset) -> bool:
+        """Is x a size that the offset's stride may be shorter than (`k < dim` at a stride
+        of `dim - 1` or of `channels()`, or one sample of a Blob other than the stride's)?"""
+        spelled = self.spellings(frame, x)
+        if off.stride_of and any(s.startswith("sample of ") and s[10:] not in off.stride_of
+                                 for s in spelled):
+            return True  # one sample of another Blob, whose size beside the stride's is unknown
+        return bool(off.short_of) and bool(set(spelled) & set(off.short_of))
 
     def exceeds(self, frame: _Frame, factors, off: Offset, depth: int = 0) -> bool:
         """Does a block of the product of `factors` elements at sample n's slice reach past
@@ -293,7 +330,7 @@ class OffsetMixin:
                                   strides=[norm_text(y.text)],
                                   stride_of=_listed(self.oracle.sample_of(y)),
                                   unsized=[] if self._sample_size(y) else
-                                  [norm_text(y.text)])
+                                  [norm_text(y.text)], short_of=self.short_of(frame, y))
                 if ox.shifted:
                     return Offset(shifted=True, inner=inner)
                 return Offset(opaque=True, inner=inner)
@@ -323,6 +360,10 @@ class OffsetMixin:
                     return self._samples_long(x)
             return []
         return _listed(self.oracle.sample_of(e))
+
+    def _transposed(self, y: Node) -> bool:
+        """Is index y a multiple of the batch (`k * num`, `num`): samples interleaved?"""
+        return self._times_batch(y) or self.oracle.is_batch(_strip(y))
 
     def _times_batch(self, y: Node) -> bool:
         """Is y `k * B` with B the batch size (a transposed layout, samples interleaved)?"""
@@ -356,6 +397,16 @@ def _factors(x: Node) -> List[Node]:
 def _int(text: str) -> int:
     m = re.fullmatch(r"(\d+)[uUlL]*", text.strip())
     return int(m.group(1)) if m else 0
+
+
+def unit_only(off: Offset) -> bool:
+    """Is this offset the sample index itself (`top + n`): a slice one element long?"""
+    return off.unit and not (off.sample or off.shifted or off.opaque)
+
+
+def unit_block(off: Offset, size: str) -> bool:
+    """A block of `size` elements (its text) at `top + n`: past the one element n owns?"""
+    return unit_only(off) and size not in ("1", "1u", "")
 
 
 def _listed(x: Optional[str]) -> List[str]:

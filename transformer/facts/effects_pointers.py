@@ -141,7 +141,8 @@ class PointerMixin:
         if e.name in frame.ptrs:
             p = frame.ptrs[e.name]
             if e.name in self._induction_vars:
-                return p.plus(Offset(sample=True, strides=["induction:" + e.name]))
+                return p.plus(Offset(sample=True, strides=["induction:" + e.name],
+                                     short_of=self._induction_short.get(e.name, [])))
             return p
         b = frame.bindings.get(e.name)
         if isinstance(b, Ptr):

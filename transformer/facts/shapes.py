@@ -142,6 +142,29 @@ class ShapeOracle:
             return found.pop() if len(found) == 1 else None
         return None
 
+    def part_of(self, n: Node, depth: int = 0) -> List[str]:
+        """The receivers X when n is one axis or the trailing axes of X's samples
+        (X->channels(), height(), width(), shape(i) or count(i) for i > 0 and count(i) for
+        i > 1): as long as a sample at most, shorter unless the other axes are 1."""
+        if depth > 6:
+            return []
+        if n.kind in ("cast", "paren") and n.children:
+            return self.part_of(n.children[0], depth + 1)
+        parts = _call_parts(n)
+        if parts:
+            receiver, method, args = parts
+            first = _lit(args[0]) if len(args) == 1 else None
+            if method in ("channels", "height", "width") and not args or \
+                    method == "shape" and first not in (None, "0") or \
+                    method == "count" and first is not None and first.isdigit() and \
+                    int(first) > 1:
+                return [norm_text(receiver.text)]
+            return []
+        if n.kind in ("member", "name"):
+            values = self.resolve(n) or []
+            return self.part_of(values[0], depth + 1) if len(values) == 1 else []
+        return []
+
     def extent(self, n: Optional[Node], depth: int = 0) -> str:
         """How a loop bound that is neither the batch nor a total count is known: 'none' (no
         bound), 'sample' (a size within one sample), 'param' (a parameter of the function),

@@ -1,0 +1,51 @@
+// Edit of a scale layer that reads each sample's factor at `bottom[n]` and writes
+// `top[n * dim + k]`: run in place, sample 0 overwrites the factors of samples 1 .. dim - 1.
+// (red team, 2026-12-06, eighth round: came back parallel before)
+#include <algorithm>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutXInPlaceSlotLayer : public Layer<Dtype> {
+ public:
+  explicit MutXInPlaceSlotLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutXInPlaceSlot"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void MutXInPlaceSlotLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  const int num = bottom[0]->num();
+  const int dim = bottom[0]->count(1);
+  // CGP-MUTANT: unsafe class=aliasing reason=aliasing guard=bottom[0]
+  for (int n = 0; n < num; ++n) {
+    const Dtype s = bottom_data[n];
+    for (int k = 0; k < dim; ++k) {
+      top_data[n * dim + k] = bottom_data[n * dim + k] * s;
+    }
+  }
+}
+
+INSTANTIATE_CLASS(MutXInPlaceSlotLayer);
+REGISTER_LAYER_CLASS(MutXInPlaceSlot);
+
+}  // namespace caffe

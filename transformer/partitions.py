@@ -1,0 +1,64 @@
+"""Partitions of a buffer by sample: the slices an access's offset gives each sample.
+`x[n]` gives every sample one element, `x[n * dim + k]` a slice of dim elements, and
+`x[n * channels + c]` beside `x[n * dim + k]` slices of two sizes. Two accesses of one buffer
+in different partitions reach each other's samples: element n of `x[n]` lies in sample
+n / dim's slice of `x[n * dim + k]`.
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from .decision import CROSS_SAMPLE, Rejection
+from .facts.effects import Access
+from .facts.effects_model import Offset
+from .facts.effects_offsets import unit_only
+
+
+def _sizes(off: Offset) -> set:
+    return set(off.strides) | {"sample of " + b for b in off.stride_of}
+
+
+def clash(a: Offset, b: Offset) -> bool:
+    """Do two sample-partitioned offsets of one buffer cut it differently: one element per
+    sample against a slice per sample, or a stride shorter than the other's (Offset.short_of)?"""
+    if not (a.partitioned and b.partitioned):
+        return False
+    if unit_only(a) != unit_only(b):
+        return True
+    return bool(set(a.short_of) & _sizes(b) or set(b.short_of) & _sizes(a))
+
+
+def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
+    """Two accesses of one buffer whose partitions clash, in line order (None: none do)."""
+    for i, a in enumerate(accesses):
+        for b in accesses[i + 1:]:
+            if clash(a.offset, b.offset):
+                return (a, b) if a.line <= b.line else (b, a)
+    return None
+
+
+def clashing(reads: List[Access], writes: List[Access]) -> List[Access]:
+    """The reads partitioned unlike some write of another buffer (the in-place partner's):
+    run in place, they read other samples' elements."""
+    return [r for r in reads if any(clash(r.offset, w.offset) for w in writes)]
+
+
+def check(name: str, writes: List[Access], reads: List[Access]) -> None:
+    """A buffer the loop writes is cut one way by every access to it, or the loop is
+    rejected."""
+    pair = first_clash(writes + reads) if writes else None
+    if pair is not None:
+        a, b = pair
+        raise Rejection(CROSS_SAMPLE, f"line {a.line}: {a.via} and line {b.line}: {b.via} "
+                                      f"reach {name} in slices of two sizes (one element per "
+                                      f"sample, or a shorter stride, beside a slice per "
+                                      f"sample): each reaches other samples' elements")
+
+
+def in_place_partner(name: str) -> str:
+    """The blob a layer run in place shares memory with: bottom[i] <-> top[i]."""
+    if name.startswith("bottom"):
+        return "top" + name[len("bottom"):]
+    if name.startswith("top"):
+        return "bottom" + name[len("top"):]
+    return ""
