@@ -63,6 +63,7 @@ class Field:
     name: str
     type: str
     access: str = ""  # public | protected | private ('' when unknown)
+    init: str = ""  # its default member initializer (`long id = NextTag();`), as source text
 
 
 @dataclass

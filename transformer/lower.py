@@ -117,7 +117,8 @@ class _UnitWalker:
                 bases.append(last_identifier(_strip_template_args(ch.spelling)))
             elif ck == "FIELD_DECL":
                 fields.append(Field(ch.spelling, _field_type(ch, source),
-                                    ch.access_specifier.name.lower()))
+                                    ch.access_specifier.name.lower(),
+                                    _param_default(ch, source)))
             elif ck in _FUNCTION_KINDS:
                 methods.append(ch.spelling)
                 defaults[ch.spelling] = [_param_default(a, source) for a in _children(ch)

@@ -141,7 +141,52 @@ class _Lowerer:
         return self.node(c, "null")
 
     def lower_if_stmt(self, c):
-        return self.node(c, "if", self.children(c))
+        """`if (init; cond)` and `if (T x = e)`: the init or the declaration runs first, in a
+        block around an if whose children are [cond, then, else] as for any if."""
+        node = self.node(c, "if", self.children(c))
+        semis, close = self.header(node)
+        head = [k for k in node.children if k.start < close]
+        rest = [k for k in node.children if k.start >= close]
+        if len(head) <= 1 or not rest or close >= node.end or \
+                not re.match(r"\s*if\b", node.text):  # (a macro's if: as it is)
+            return node
+        node.children = head[-1:] + rest
+        return Node(kind="block", start=node.start, end=node.end, line=node.line,
+                    text=node.text, children=head[:-1] + [node])
+
+    def lower_switch_stmt(self, c):
+        return self.with_unexposed_init(self.node(c, "other", self.children(c), name=c.kind.name))
+
+    def lower_cxx_for_range_stmt(self, c):
+        return self.with_unexposed_init(self.node(c, "other", self.children(c), name=c.kind.name))
+
+    def with_unexposed_init(self, node: Node) -> Node:
+        """A switch's or a range-for's init statement (`switch (x += 1; n % 2)`), which
+        libclang's cursors leave out: an `UNEXPOSED_INIT` node before the statement, an
+        effect the walk cannot see."""
+        semis, close = self.header(node)
+        if not semis or close >= node.end or any(k.start < semis[0] for k in node.children) \
+                or not re.match(r"\s*(switch|for)\b", node.text):
+            return node
+        init = Node(kind="other", start=node.start, end=semis[0], line=node.line,
+                    text=self.text(node.start, semis[0]), name="UNEXPOSED_INIT")
+        return Node(kind="block", start=node.start, end=node.end, line=node.line,
+                    text=node.text, children=[init, node])
+
+    def header(self, node: Node) -> Tuple[List[int], int]:
+        """The offsets of the top-level `;` in a statement's parenthesized header, and of the
+        `)` that closes it (the statement's end when there is none)."""
+        depth, semis = 0, []
+        for off, tok in self.tokens_between(node.start, node.end):
+            if tok in ("(", "[", "{"):
+                depth += 1
+            elif tok in (")", "]", "}"):
+                depth -= 1
+                if depth == 0:
+                    return semis, off
+            elif tok == ";" and depth == 1:
+                semis.append(off)
+        return semis, node.end
 
     def lower_while_stmt(self, c):
         return self.node(c, "while", self.children(c))
@@ -320,14 +365,24 @@ def _storage(var) -> str:
     return ""
 
 
+# a type a template leaves open that may turn out a reference: what `decltype` gives, and
+# a dependent `::type` or `::reference` (`std::add_lvalue_reference_t<Dtype>`,
+# `typename std::vector<Dtype>::reference`): taken as one, a write through it is a write
+# to what it was bound to
+_MAY_REFER = re.compile(r"\bdecltype\(|^typename .*::(type|reference)$")
+
+
 def _declared_type(t) -> str:
     """A declaration's type as spelled, with the `&` of a reference or the `*` of a pointer
     that a typedef hides made visible (`DRef` for `Dtype&` reads `DRef &`): the analysis
     tells references and pointers by their spelling."""
     spelling = t.spelling
-    kind = t.get_canonical().kind.name
+    canonical = t.get_canonical()
+    kind = canonical.kind.name
     if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE") and "&" not in spelling:
         return spelling + " &"
+    if kind in ("AUTO", "UNEXPOSED") and _MAY_REFER.search(canonical.spelling):
+        return spelling + " &"  # in a template: `decltype(auto)`, `X<Dtype>::reference`
     if kind == "POINTER" and "*" not in spelling:
         return spelling + " *"
     return spelling

@@ -91,6 +91,7 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
         self._aliased: Set[str] = set()  # the loop's variables another name can change
         self._induction_vars: Set[str] = set()
         self._induction_short: Dict[str, List[str]] = {}
+        self._lasting: Set[str] = set()  # static and thread_local variables declared
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
         self._ptr_types: Dict[str, str] = {}
         self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
@@ -205,6 +206,10 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
                 f"{decl.name} at line {decl.line} of {frame.fn.key} (a function-local "
                 f"{'thread_local' if decl.ref == 'thread' else 'static'} initialized from "
                 f"{init.text.strip()}: the first sample to reach it, on any thread, sets it)")
+        if decl.ref in ("static", "thread"):
+            self._lasting.add(decl.name)  # a container of it is no sample's own object
+        if init is not None and _strip(init).kind == "lambda":
+            frame.lambdas[decl.name] = _strip(init)  # `auto f = [&](...) {...}`
         if self._declare_reference(frame, decl, init):
             return
         pointer = "*" in decl.type or _auto_pointer(decl.type, init, frame)

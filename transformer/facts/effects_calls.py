@@ -14,7 +14,7 @@ from ..lower import last_identifier
 from . import mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills, unit_block
-from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words
+from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words, effectful
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
 
@@ -33,7 +33,7 @@ class CallMixin:
         callee = e.children[0] if e.children else None
         if self.own_operator(frame, e, name, args, guards, depth):
             return
-        if name in TABLE:
+        if name in TABLE and self._library(callee, name):
             self._library_call(frame, e, name, args, guards, depth)
             return
         if callee is not None and callee.kind == "member" and callee.children and \
@@ -99,6 +99,17 @@ class CallMixin:
         if callee is None or callee.kind != "member":
             return _visible(self.program.functions.get(name, []), caller_file)
         return []
+
+    def _library(self, callee: Optional[Node], name: str) -> bool:
+        """Is a call named like a math library function that function: not a method, and
+        not qualified by a scope other than caffe's or std's (`fast::caffe_copy`,
+        `Util::caffe_set` are the tree's own, followed as such)? An unqualified call in a
+        layer (in namespace caffe) finds caffe's."""
+        if callee is not None and callee.kind == "member":
+            return False
+        text = norm_text(callee.text) if callee is not None else ""
+        scope = re.sub(r"<[^<>]*>", "", text).rpartition("::")[0].lstrip(":")
+        return scope in ("", "caffe", "std")
 
     def _library_call(self, frame: _Frame, e: Node, name: str, args: List[Node],
                       guards, depth: int):
@@ -237,6 +248,9 @@ class CallMixin:
                     bindings[p.name] = self._substitute(frame, a)  # (its value unknown)
             elif i < len(defaults) and defaults[i]:
                 bindings[p.name] = Node("lit", 0, 0, e.line, defaults[i])
+                if effectful(defaults[i]):  # `int id = Tick()`: runs at this call
+                    self.eff.unknown_calls.append(f"the default argument {p.name} = "
+                                                  f"{defaults[i]} at line {e.line}")
         return bindings, refs
 
     def _changed_by_callee(self, frame: _Frame, name: str):
@@ -299,6 +313,9 @@ class CallMixin:
         found = [k for k in self.program.functions
                  if k.startswith(f"{cls}::") and
                  last_identifier(k[len(cls) + 2:].split("<")[0].lstrip("~")) == cls]
+        found += [f"{c}::{f.name} = {f.init}" for c in self.program.ancestry(cls)
+                  for f in getattr(self.program.classes.get(c), "fields", [])
+                  if effectful(f.init)]  # default member initializers run in every ctor
         return " and ".join(sorted(found))
 
     def _tree_class(self, type_text: str) -> str:

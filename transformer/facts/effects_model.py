@@ -60,6 +60,9 @@ class Offset:
     # the spellings of sizes a stride is shorter than by its form (`n * (dim - 1)`: dim, and
     # "sample of bottom[0]"): an inner index or a block that long reaches the next sample
     short_of: List[str] = field(default_factory=list)
+    # the stride is a factor of a product that already strides n (`n * a * b` records b,
+    # `(n * a + o) * b` too): a block of b times more may still be one sample
+    compound: bool = False
 
     def merged(self, other: "Offset") -> "Offset":
         # a term one sample long of any Blob: the stride's own, or another whose size
@@ -71,7 +74,8 @@ class Offset:
                       self.inner or other.inner, self.strides + other.strides,
                       self.data or other.data, self.unsized + other.unsized,
                       self.terms + other.terms, self.stride_of + other.stride_of,
-                      self.term_of + other.term_of, self.short_of + other.short_of)
+                      self.term_of + other.term_of, self.short_of + other.short_of,
+                      self.compound or other.compound)
 
     @property
     def depends(self) -> bool:
@@ -256,6 +260,7 @@ class _Frame:
         # alias: writes and reads through them are accesses of that memory
         self.ref_locals: Dict[str, Ptr] = {}
         self.blob_vars: Dict[str, Root] = {}  # Blob* locals -> the Blob they point to
+        self.lambdas: Dict[str, Node] = {}  # locals initialized with a lambda -> the lambda
         self.own_iterators: Dict[str, bool] = {}  # iterators that only point into own objects
         self.returns: List[FrozenSet] = []  # guards under which this callee returned
         # guards under which the innermost loop's iteration (or a switch) was left by

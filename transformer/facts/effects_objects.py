@@ -23,8 +23,8 @@ class ObjectMixin:
         if isinstance(bound, Ptr) and bound.root.kind == "private" and \
                 bound.root.buf == "raw" and not bound.offset.depends:
             return True
-        if name not in frame.inside:
-            return False
+        if name not in frame.inside or name in self._lasting:
+            return False  # a thread_local vector holds what the thread's last sample left
         t = self._decl_types.get(name, "")
         return owns_values(t) or (is_iterator(t) and self._own_iterator(frame, name))
 
@@ -171,6 +171,12 @@ class ObjectMixin:
                 continue
             if a.kind == "lambda" and self._called_lambda(frame, a, guards, depth):
                 continue
+            lam = frame.lambdas.get(a.name) if a.kind == "name" else None
+            if lam is not None:  # a lambda stored in a local: the call runs its body
+                if not self._called_lambda(frame, lam, guards, depth):
+                    self.eff.unknown_calls.append(f"{a.name} (a lambda with statements the "
+                                                  f"walk does not follow) at line {e.line}")
+                continue
             self.expr(frame, a, guards, depth)
             p = self.eval_ptr(frame, a)
             if p is not None and p.root.kind != "private":
@@ -190,6 +196,9 @@ class ObjectMixin:
             if d.kind == "decl":
                 frame.inside.add(d.name)
                 self._decl_types[d.name] = d.type
+        if _init_captures(lam.text):  # `[t = (c += 1)]`, `[q = top[0]]`: libclang's
+            self.eff.unknown_calls.append(  # cursors leave parts of such captures out
+                f"an init-capture of the lambda at line {lam.line}")
         for c in body.children:
             if c.kind == "return":
                 for v in c.children:
@@ -200,6 +209,24 @@ class ObjectMixin:
                 self.expr(frame, c.children[0] if c.kind == "expr_stmt" and c.children else c,
                           guards, depth, statement=True)
         return True
+
+
+def _init_captures(text: str) -> bool:
+    """Does a lambda's capture list (`[a, &b, c = e]`) initialize a capture?"""
+    depth, item, items = 0, "", []
+    for ch in text[text.find("[") + 1:]:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>" and depth > 0:
+            depth -= 1
+        elif ch == "]":
+            break
+        if ch == "," and depth == 0:
+            items.append(item)
+            item = ""
+        else:
+            item += ch
+    return any("=" in i and i.strip() != "=" for i in items + [item])
 
 
 def _expression(n: Node) -> bool:

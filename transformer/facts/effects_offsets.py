@@ -169,7 +169,11 @@ class OffsetMixin:
             return True
         samples = [f for f in factors if self.oracle.sample_of(f)]
         more = [f for f in factors if f.kind == "lit" and _int(f.text) > 1]
-        if any(self._one_sample(f, off) for f in factors) and (more or len(samples) > 1):
+        ones = [f for f in factors if self._one_sample(f, off)]
+        if ones and (more or len(samples) > 1):
+            return True
+        if ones and not off.compound and any(  # `channels * spatial` at `n * spatial`
+                f is not ones[0] and norm_text(f.text) not in ("1", "1u") for f in factors):
             return True
         return any(self._exceeds_one(frame, f, off, depth) for f in factors)
 
@@ -330,7 +334,8 @@ class OffsetMixin:
                                   strides=[norm_text(y.text)],
                                   stride_of=_listed(self.oracle.sample_of(y)),
                                   unsized=[] if self._sample_size(y) else
-                                  [norm_text(y.text)], short_of=self.short_of(frame, y))
+                                  [norm_text(y.text)], short_of=self.short_of(frame, y),
+                                  compound=ox.sample or ox.compound)
                 if ox.shifted:
                     return Offset(shifted=True, inner=inner)
                 return Offset(opaque=True, inner=inner)

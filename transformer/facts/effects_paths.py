@@ -17,6 +17,7 @@ from .shapes import norm_text
 
 # statements the IR keeps as `other` nodes that the walker must see as statements
 _STATEMENTS = ("GOTO_STMT", "INDIRECT_GOTO_STMT", "CXX_THROW_EXPR", "SWITCH_STMT", "CASE_STMT",
+               "UNEXPOSED_INIT",
                "DEFAULT_STMT", "LABEL_STMT", "CXX_TRY_STMT", "CXX_CATCH_STMT", "CXX_FOR_RANGE_STMT")
 
 
@@ -153,6 +154,10 @@ class PathMixin:
         if n.name == "CXX_THROW_EXPR":
             self.eff.early_exits.append(f"throw at {where}")
             return
+        if n.name == "UNEXPOSED_INIT":  # lower_nodes: a switch's or range-for's init
+            self.eff.unknown_calls.append(f"`{n.text.strip()[:60]}`, an init statement the "
+                                          f"parser does not expose, at {where}")
+            return
         if n.name == "SWITCH_STMT" and n.children:
             self.expr(frame, n.children[0], guards, depth)
             self._breakables.append(("switch", []))
@@ -243,6 +248,10 @@ class PathMixin:
                  in_inner_loop: bool):
         """Each branch of an if under its condition (only the one taken when it is constant)."""
         if self._extremum(frame, extrema.from_if(n), guards, depth, n.line):
+            return
+        if not 2 <= len(n.children) <= 3 or n.children[0].kind in ("decl", "decls"):
+            # an init or declared condition the lowering left in place (a macro's if)
+            self.eff.unknown_calls.append(f"an if statement at line {n.line} not understood")
             return
         cond = n.children[0]
         self.expr(frame, cond, guards, depth)

@@ -122,3 +122,20 @@ def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
     if start not in ("0",):
         trip = f"{trip} - ({start})"
     return var, trip
+
+
+# an initializer that only names a value: a number, a name, `Dtype(1)`, `static_cast<T>(-1)`,
+# `std::numeric_limits<Dtype>::max()`
+_PLAIN_VALUE = re.compile(r"-?\s*([\w.:]+|[\w:<>\s]+\(\s*-?\s*[\w.]+\s*\)|"
+                          r"static_cast<[^<>]+>\(\s*-?\s*[\w.]+\s*\)|"
+                          r"std::numeric_limits<[\w:\s]+>::\w+\(\))")
+
+
+def effectful(text: str) -> bool:
+    """May a default argument or a default member initializer (evaluated where the call or
+    the object is, not where it is written) do more than name a value: call a function,
+    step or assign something?"""
+    t = text.strip().rstrip(";").strip()
+    if t.startswith("{") and t.endswith("}"):
+        t = t[1:-1].strip()
+    return bool(t) and _PLAIN_VALUE.fullmatch(t) is None
