@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
-from . import kinds, partitions
+from . import kinds, partitions, redirects
 from .decision import (  # noqa: F401  (the plan's vocabulary, imported from here too)
     ALIASING,
     ALREADY_PARALLEL,
@@ -81,7 +81,8 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             got = _shared_root_plan(f, e, kind, name, writes, reads, live_in, assumes)
             if isinstance(got, Reduced):
                 reduce[name] = got
-            elif isinstance(got, Privatized):
+            elif isinstance(got, Privatized):  # data and diff: one copy, copied in if either
+                got.copy_in = got.copy_in or (name in privatize and privatize[name].copy_in)
                 privatize[name] = got
             else:
                 slices.append(name)
@@ -222,9 +223,11 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     first_write = min(writes, key=lambda w: w.order)
     aliases = [Alias(var, typ, buf) for buf in ("data", "diff")
                for var, typ in e.alias_vars.get(f"{name}.{buf}", [])]
+    redirects.check_private_aliases(name, aliases, e)
     assumes.append(f"{first_write.via} fills the part of {name} that is read afterwards")
-    return Privatized(name=name, kind=kind, copy_in=name in live_in,
-                      extent=f"{name}.count()", aliases=aliases)
+    padding = redirects.reads_padding(name, writes, reads)
+    return Privatized(name=name, kind=kind, aliases=aliases, extent=f"{name}.count()",
+                      copy_in=name in live_in or padding)
 
 
 def _array_reduction(e: BodyEffects, accesses: List[Access]) -> Reduced:
@@ -362,6 +365,7 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
         hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
+        redirects.check_one_name(reduce, hoist, e)
         _redirect_through_hoists(reduce, hoist)
         induction = _induction_plan(e)
     except Rejection as r:

@@ -132,6 +132,7 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
                     frame.ptrs[p.name] = Ptr(Root("unknown", p.name, "raw"), Offset())
         self._bind(frame, before)
         self.eff.at_start = _at_start(before) & set(frame.ptrs)
+        self.eff.body_names = {n.name for n in loop.children[3].walk() if n.kind == "name"}
         self.eff.macro = loop.macro
         for var, ptr in frame.ptrs.items():
             for c in ptr.choices if var in self.eff.chosen_blobs else ptr.choices[:1]:

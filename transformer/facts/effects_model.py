@@ -235,6 +235,7 @@ class BodyEffects:
     # scratch -> where something reads what the loop left in it (facts/liveness.py)
     read_after: Dict[str, str] = field(default_factory=dict)
     used_after: Set[str] = field(default_factory=set)  # names the function uses after it
+    body_names: Set[str] = field(default_factory=set)  # names the loop's body uses
     var_before: bool = False  # the loop variable is declared before the loop (`int n; for (n`
     macro: bool = False
     omp: bool = False

@@ -32,8 +32,11 @@ class OffsetMixin:
             data = _reads_memory(e)
             if inner and self._below_start(frame, e):
                 return Offset(opaque=True, inner=True)  # `(k - 1)`: before the sample's start
-            if inner or data:
-                return Offset(inner=inner, data=data)
+            if inner or data:  # the constant terms beside the inner index (`k + dim_`)
+                fixed = [t for t in _addends(e) if not (set(_words(t.text)) & {
+                    v for v, _ in self.inner_vars}) and not _reads_memory(t)]
+                return Offset(inner=inner, data=data, terms=[norm_text(t.text) for t in fixed],
+                              term_of=[b for t in fixed for b in self._samples_long(t)])
             return Offset(terms=[norm_text(e.text)], term_of=self._samples_long(e))
         out = self._classify_offset(frame, e, inner)
         if out.partitioned and inner and self._inner_spills(frame, names, out):
@@ -402,6 +405,14 @@ def _factors(x: Node) -> List[Node]:
 def _int(text: str) -> int:
     m = re.fullmatch(r"(\d+)[uUlL]*", text.strip())
     return int(m.group(1)) if m else 0
+
+
+def _addends(e: Node) -> List[Node]:
+    """The operands of a sum (`k + dim_ + 1`: k, dim_, 1); e itself when it is none."""
+    e = _strip(e)
+    if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
+        return _addends(e.children[0]) + _addends(e.children[1])
+    return [e]
 
 
 def unit_only(off: Offset) -> bool:

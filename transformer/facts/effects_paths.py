@@ -329,9 +329,12 @@ class PathMixin:
             self.inner_vars.pop()
         elif cond.kind != "null":
             self.expr(frame, cond, guards, depth, loop_header=True)
-        self.inner_vars.append((var or "?", trip or "?"))
+        # a counter the body also changes (`++k` in the body, `k = dim_` to leave): the
+        # trip is not the header's, so nothing it steps has a closed form from it
+        rewritten = bool(var) and var in _updated_names(body)
+        self.inner_vars.append(("?", "?") if rewritten else (var or "?", trip or "?"))
         counted, bounds = dict(self.counted), dict(self.trip_bounds)
-        if var and trip and var not in _updated_names(body):
+        if var and trip and not rewritten:
             self.counted[var] = norm_text(trip)
             self.trip_bounds[var] = (cond.children[1], cond.op == "<=", _start(init))
         self.walk(frame, body, guards, depth, True)
@@ -383,10 +386,11 @@ _STATEMENT_CASES = {"block": "_walk_block", "decls": "_walk_decls", "if": "_walk
                     "other": "_walk_other"}
 
 
-def covered(read, writes: List[Access]) -> bool:
-    """True when on every path where `read` runs, some earlier write of its root ran."""
+def covered(read, writes: List[Access], strict: bool = False) -> bool:
+    """True when on every path where `read` runs, some earlier write of its root ran
+    (`strict`: one at the read's constant offset, or the whole Blob)."""
     earlier = [w for w in writes if w.order < read.order and w.exact and not w.loose and
-               _nest_covers(w.nest, read.nest) and not _elsewhere(w, read)]
+               _nest_covers(w.nest, read.nest) and not _elsewhere(w, read, strict)]
     if not earlier:
         return False
     atoms = sorted({a for a, _ in read.guards} | {a for w in earlier for a, _ in w.guards})
@@ -401,17 +405,21 @@ def covered(read, writes: List[Access]) -> bool:
     return True
 
 
-def _elsewhere(write, read) -> bool:
+def _elsewhere(write, read, strict: bool = False) -> bool:
     """Can write not fill what read reads? A one-element store (`b[0] = x`, a copy of 1)
     fills no other fixed place, and no block or inner-indexed read (`s[k]`, `k < dim`); a
-    block written shorter than it is spelled (`dim - 1`, `dim / 2`) fills no other read."""
+    block written at another constant offset than the read's (`pad + 1` against `pad[k]`)
+    fills it only when it is the whole Blob; a block written shorter than it is spelled
+    (`dim - 1`, `dim / 2`) fills no other read."""
     wo, ro = getattr(write, "offset", None), getattr(read, "offset", None)
     if wo is None or ro is None or any(o.data or o.depends for o in (wo, ro)):
         return False
+    terms_differ = sorted(t for t in wo.terms if t != "0") != sorted(t for t in ro.terms
+                                                                      if t != "0")
     if _one_element(write):
-        if not _one_element(read):
-            return True
-        return sorted(t for t in wo.terms if t != "0") != sorted(t for t in ro.terms if t != "0")
+        return not _one_element(read) or terms_differ
+    if strict and terms_differ and not (write.extent.endswith("count()") and not wo.terms):
+        return True  # `caffe_copy(dim, x, pad + 1)` fills no `pad[k]` nor `pad[k + 2]`
     return bool(_SHORTER.fullmatch(write.extent)) and write.extent != read.extent
 
 

@@ -51,6 +51,10 @@ class StepMixin:
                               ", computed inside the loop")
         elif step_node is not None and _reads_memory(step_node):
             ok, why = False, "the increment is loaded from memory"
+        elif step_node_names & self.eff.written_names:
+            ok, why = False, ("the increment depends on " +
+                              ", ".join(sorted(step_node_names & self.eff.written_names)) +
+                              ", which the loop changes")
         for _v, trip in self.inner_vars:
             if set(re.findall(r"[A-Za-z_]\w*", trip)) & varying:
                 ok, why = False, "an inner trip count changes from one iteration to the next"
