@@ -365,8 +365,7 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
         scalar_reduce, private_scalars = _scalar_plan(f, e)
         reduce += scalar_reduce
         hoist, sync = _accessor_plan(e, {p.name for p in privatize}, assumes)
-        redirects.check_one_name(reduce, hoist, e)
-        _redirect_through_hoists(reduce, hoist)
+        redirects.through_hoists(reduce, hoist, e)
         induction = _induction_plan(e)
     except Rejection as r:
         d.reason, d.detail = r.reason, r.detail
@@ -376,20 +375,6 @@ def decide_loop(f: LoopFacts, d: Decision, live_in: Set[str], rules=()) -> Decis
     d.private_scalars = private_scalars
     d.hoist, d.sync, d.induction, d.apart = hoist, sync, induction, apart
     return d
-
-
-def _redirect_through_hoists(reduce: List[Reduced], hoists: List[Hoist]) -> None:
-    """A buffer accumulated straight into an accessor's result (`gemv(..., 1,
-    blobs_[0]->mutable_cpu_diff())`) has no pointer variable of the user's to redirect: the
-    hoisted accessor's variable is that pointer, set per part to the part's slot."""
-    for r in reduce:
-        if r.kind != "array" or r.var:
-            continue
-        for h in hoists:
-            if h.blob == r.blob and h.buf == r.buf and h.call.rstrip().endswith(
-                    f"mutable_cpu_{r.buf}()"):
-                r.var, h.redirected = h.var, True
-                break
 
 
 def _induction_plan(e: BodyEffects) -> List[InductionPlan]:

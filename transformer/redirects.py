@@ -25,21 +25,25 @@ def check_private_aliases(name: str, aliases: List[Alias], e: BodyEffects) -> No
                                           f"to it")
 
 
-def check_one_name(reduce: List[Reduced], hoists: List[Hoist], e: BodyEffects) -> None:
+def through_hoists(reduce: List[Reduced], hoists: List[Hoist], e: BodyEffects) -> None:
     """Each accumulated buffer is reached, in the loop, through the one name the rewrite
-    sets to the part's slot."""
+    sets to the part's slot (a second pointer or the accessor beside it: rejected). A buffer
+    accumulated straight into an accessor's result (`gemv(..., 1,
+    blobs_[0]->mutable_cpu_diff())`) has no pointer variable of the user's: the hoisted
+    accessor's variable is that name, set per part to the part's slot."""
     for r in reduce:
         if r.kind != "array":
             continue
+        slots = [h for h in hoists if h.blob == r.blob and h.buf == r.buf and
+                 h.call.rstrip().endswith(f"mutable_cpu_{r.buf}()")]
         names = {v for v, _ in e.alias_vars.get(f"{r.blob}.{r.buf}", []) if v in e.body_names}
-        names |= {h.var for h in hoists if h.blob == r.blob and h.buf == r.buf and
-                  h.call.rstrip().endswith(f"mutable_cpu_{r.buf}()")}
-        if r.var:
-            names.add(r.var)
+        names |= {h.var for h in slots} | ({r.var} if r.var else set())
         if len(names) > 1:
             raise Rejection(CROSS_SAMPLE, f"{r.blob}'s {r.buf} is accumulated through "
                                           f"{', '.join(sorted(names))}: only one name can be "
                                           f"given each part's slot")
+        if not r.var and slots:
+            r.var, slots[0].redirected = slots[0].var, True
 
 
 def reads_padding(name: str, writes: List[Access], reads: List[Access]) -> bool:

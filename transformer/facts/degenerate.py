@@ -11,7 +11,7 @@ import re
 from typing import Callable, List, Optional
 
 from ..ir import Node
-from .effects_syntax import _strip
+from .effects_syntax import _strip, literal_int
 from .shapes import norm_text
 
 Values = Callable[[Node], Optional[List[Node]]]
@@ -64,8 +64,7 @@ def shorter_than(e: Node, values: Values, depth: int = 0) -> List[Node]:
     if e.kind != "binop" or len(e.children) != 2:
         return []
     a, b = (_strip(c) for c in e.children)
-    m = re.fullmatch(r"(\d+)[uUlL]*", b.text.strip()) if b.kind == "lit" else None
-    k = int(m.group(1)) if m else 0
+    k = literal_int(b.text) if b.kind == "lit" else 0
     if (e.op == "/" and k > 1) or (e.op in (">>", "-") and k > 0):
         return [a]
     return []

@@ -64,7 +64,7 @@ class ExprMixin:
                 (ext.index and not outer(ext.index)) or \
                 not _floating(self._outer_types.get(ext.var, "")):
             return False  # an int max of real values truncates: not the same comparisons
-        if ext.index and self._wider(ext.operand, self._outer_types.get(ext.var, "")):
+        if ext.index and self._wider(frame, ext.operand, self._outer_types.get(ext.var, "")):
             return False  # compared unrounded, kept rounded: the parts' ties pick another n
         self.expr(frame, ext.operand, guards, depth)
         if ext.index_value is not None:
@@ -73,21 +73,6 @@ class ExprMixin:
         if ext.index:
             self.scalar(ext.index, "arg", ext.var, line, guards)
         return True
-
-    def _wider(self, e: Node, kept: str) -> bool:
-        """May e be of a wider floating type than the variable `kept` it is stored in (a
-        `double` variable or cast, or a literal without `f`, beside a Dtype or float)?"""
-        if "double" in kept:
-            return False
-        for n in e.walk():
-            if n.kind == "lit" and re.fullmatch(r"[\d.]+([eE][-+]?\d+)?[lL]?", n.text.strip()) \
-                    and re.search(r"[.eE]", n.text):
-                return True
-            t = (self._decl_types.get(n.name, "") or self._outer_types.get(n.name, "")) \
-                if n.kind == "name" else (n.type or "") if n.kind == "cast" else ""
-            if "double" in t:
-                return True
-        return False
 
     def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False,
              statement: bool = False):

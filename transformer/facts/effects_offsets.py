@@ -12,7 +12,7 @@ from typing import List, Optional, Set
 from ..ir import Node
 from . import degenerate
 from .effects_model import Offset, _Frame
-from .effects_syntax import _reads_memory, _strip, _words
+from .effects_syntax import _reads_memory, _strip, _words, literal_int
 from .shapes import _call_parts, norm_text
 
 
@@ -76,7 +76,8 @@ class OffsetMixin:
         if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
             a, b = (_strip(c) for c in e.children)
             bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
-            return bound is not None and b.kind == "lit" and _int(b.text) > _int(bound[2])
+            return bound is not None and b.kind == "lit" and \
+                literal_int(b.text) > literal_int(bound[2])
         if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
             return any(self._below_start(frame, c, False, depth + 1) for c in e.children)
         bound = frame.bindings.get(e.name) if e.kind == "name" else None
@@ -171,7 +172,7 @@ class OffsetMixin:
         if any(self._total(f, off) for f in factors):
             return True
         samples = [f for f in factors if self.oracle.sample_of(f)]
-        more = [f for f in factors if f.kind == "lit" and _int(f.text) > 1]
+        more = [f for f in factors if f.kind == "lit" and literal_int(f.text) > 1]
         ones = [f for f in factors if self._one_sample(f, off)]
         if ones and (more or len(samples) > 1):
             return True
@@ -189,7 +190,7 @@ class OffsetMixin:
                 return norm_text(b.text) not in ("0", "0u") and norm_text(a.text) != "0"
             if x.op == "<<":
                 return (self._one_sample(a, off) or self.exceeds(frame, [a], off, depth + 1)) \
-                    and b.kind == "lit" and _int(b.text) > 0
+                    and b.kind == "lit" and literal_int(b.text) > 0
             return x.op == "-" and self.exceeds(frame, [a], off, depth + 1)
         if x.kind in ("name", "member"):
             values = self._values_of(frame, x) or []
@@ -400,11 +401,6 @@ def _factors(x: Node) -> List[Node]:
     if x.kind == "binop" and x.op == "*" and len(x.children) == 2:
         return _factors(_strip(x.children[0])) + _factors(_strip(x.children[1]))
     return [x]
-
-
-def _int(text: str) -> int:
-    m = re.fullmatch(r"(\d+)[uUlL]*", text.strip())
-    return int(m.group(1)) if m else 0
 
 
 def _addends(e: Node) -> List[Node]:

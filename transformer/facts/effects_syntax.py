@@ -139,3 +139,9 @@ def effectful(text: str) -> bool:
     if t.startswith("{") and t.endswith("}"):
         t = t[1:-1].strip()
     return bool(t) and _PLAIN_VALUE.fullmatch(t) is None
+
+
+def literal_int(text: str) -> int:
+    """The value of an integer literal (`2`, `16u`, `1L`); 0 for any other text."""
+    m = re.fullmatch(r"(\d+)[uUlL]*", text.strip())
+    return int(m.group(1)) if m else 0

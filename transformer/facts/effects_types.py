@@ -3,7 +3,8 @@
 class's operator function, whose effects the walk does not follow (clang leaves them
 unresolved in a template, where they look like built-in operators). Integer accumulators:
 `int cnt; cnt += x[i]` truncates at every step, so a value that may have a fraction makes
-it no sum that parts can add.
+it no sum that parts can add. And an argmax compared in a wider type than it keeps
+(`double score` against `Dtype best`) ties where the loop's comparisons did not.
 """
 from __future__ import annotations
 
@@ -61,6 +62,22 @@ class TypeMixin:
             return False
         return e.kind in ("call", "other") or any(self._may_be_floating(frame, c)
                                                   for c in e.children)
+
+    def _wider(self, frame: _Frame, e: Node, kept: str) -> bool:
+        """May e be of a wider floating type than the variable `kept` it is stored in (a
+        `double` variable, member or cast, or a literal without `f`, beside a Dtype or
+        float)?"""
+        if "double" in kept:
+            return False
+        for n in e.walk():
+            if n.kind == "lit" and re.fullmatch(r"[\d.]+([eE][-+]?\d+)?[lL]?", n.text.strip()) \
+                    and re.search(r"[.eE]", n.text):
+                return True
+            t = self._declared(frame, n) if n.kind in ("name", "member") else \
+                (n.type or "") if n.kind == "cast" else ""
+            if "double" in t:
+                return True
+        return False
 
 
 def _strip_parens(e: Node) -> Node:
