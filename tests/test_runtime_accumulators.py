@@ -1,9 +1,10 @@
 """The runtime's accumulators, compiled and run the way the emitted batch loops use them
 (accumulators_for, prepare, get, reduce_into around cgp::for_parts): every part's samples are
-summed exactly once, and a loop's buffers (a weight diff and a bias diff) never overlap; the
-private slots are one set per calling thread, shared by every loop, so the memory held is
-the largest loop's need per slot, not the sum over layers; two application threads running
-their own layers at once each have their own."""
+summed exactly once (also when two names of the loop are one buffer), and a loop's buffers
+(a weight diff and a bias diff) never overlap; the private slots are one set per calling
+thread, shared by every loop, so the memory held is the largest loop's need per slot, not the
+sum over layers; two application threads running their own layers at once each have their
+own."""
 import shutil
 
 import pytest
@@ -102,10 +103,41 @@ int gated(int num) {
   return 0;
 }
 
+// Two names of one buffer (two Blobs tied to one diff: `blobs_[1] = blobs_[0]`, ShareDiff),
+// each prepared and added as the emitted loop does: one set of slots, every part added once,
+// and the second name's gate (false here) takes no slots from the first.
+int tied(int num) {
+  std::vector<float> weight(3000, 0.f);
+  float* const w0 = weight.data();
+  float* const w1 = weight.data();
+  auto& acc0 = cgp::accumulators_for(w0);
+  auto& acc1 = cgp::accumulators_for(w1);
+  const int w = static_cast<int>(weight.size());
+  const int parts = cgp::batch_parts(num, true, 2 * w * sizeof(float));
+  acc0.prepare(parts, w);
+  acc1.prepare(parts, w, false);
+  cgp::for_parts(num, parts, [&](int begin, int end, int part) {
+    float* a = acc0.get(part, w0);
+    float* b = acc1.get(part, w1);
+    for (int n = begin; n < end; ++n) {
+      for (int i = 0; i < w; ++i) a[i] += n + 1;
+      for (int i = 0; i < w; ++i) b[i] += 1;
+    }
+  });
+  acc0.reduce_into(w0);
+  acc1.reduce_into(w1);
+  int bad = parts > 1 ? 0 : 1000;  // the case needs several parts
+  const float sum = num * (num + 1) / 2 + num;
+  for (float v : weight) bad += v != sum;
+  std::printf("bad %d held %lld parts %d\n", bad, cgp::accumulator_bytes(), parts);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   const int num = std::atoi(argv[1]), small = std::atoi(argv[2]), big = std::atoi(argv[3]);
   const int apps = std::atoi(argv[4]);
   if (argc > 5 && std::string(argv[5]) == "gated") return gated(num);
+  if (argc > 5 && std::string(argv[5]) == "tied") return tied(num);
   if (argc > 5) {  // "nested"
     Nested nested;
     for (int round = 0; round < 3; ++round) nested.backward(num);
@@ -197,3 +229,11 @@ def test_a_loop_inside_another_loops_part_never_takes_its_buffers(deterministic)
 def test_a_gate_that_is_false_takes_no_copies_and_adds_nothing(program):
     bad, held, parts = _run(program, 24, 0, 0, 1, 2, "gated")
     assert bad == 0 and held == 0 and parts[0] > 1
+
+
+@pytest.mark.parametrize("threads,round_", [(t, r) for t in (2, 3) for r in range(5)])
+def test_two_names_of_one_buffer_add_each_part_once(program, threads, round_):
+    """A stress loop: threads scheduled anew each round."""
+    bad, held, parts = _run(program, 24, 0, 0, 1, threads, "tied")
+    assert bad == 0 and parts[0] > 1
+    assert held == (parts[0] - 1) * _bytes(3000)  # one set of slots for both names

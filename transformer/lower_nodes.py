@@ -246,7 +246,7 @@ class _Lowerer:
         if ref is not None and ref.kind.name == "CONSTRUCTOR":
             return self.node(c, "construct", kids, name=spelling, type=c.type.spelling)
         if not kids:
-            return self.node(c, "call", [], name=spelling)
+            return self.node(c, "call", [], name=spelling, type=c.type.spelling)
         if ref is None and kids[0].start > c.extent.start.offset:
             # Dtype(x) in a template: a construction or functional cast, not a call
             return self.node(c, "cast", kids, type=last_identifier(
@@ -256,7 +256,7 @@ class _Lowerer:
             last_identifier(callee.text)
         if ref is None and not callee.text:
             name = spelling
-        return self.node(c, "call", kids, name=name)
+        return self.node(c, "call", kids, name=name, type=c.type.spelling)
 
     def lower_operator_call(self, c, spelling: str, kids: List[Node]) -> Node:
         """`a << b`, `v[i]`, `-s`: an index, an assignment or a binary operator over the

@@ -59,7 +59,7 @@ def reads_padding(name: str, writes: List[Access], reads: List[Access]) -> bool:
         return False
     buf = missed[0].root.buf
     last = max(w.order for w in writes)
-    if buf != "data" or any(w.guards or not w.exact for w in writes) or \
+    if buf != "data" or any(w.guards or not w.exact or w.varies for w in writes) or \
             any(r.order < last for r in missed):
         raise Rejection(CROSS_SAMPLE, f"line {missed[0].line}: reads {name}'s {buf} where the "
                                       f"iteration did not write it, and the private copy "

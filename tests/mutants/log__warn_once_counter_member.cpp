@@ -2,7 +2,8 @@
 // Edit: inputs beyond +-clip_ are clipped, and the layer counts the clipped samples in a member
 // that it reports through an optional second top and uses to warn once per run: the author
 // increments the counter inside LOG_IF's condition (`LOG_IF(WARNING, ++clipped_samples_ == 1)`).
-// Every clipped sample increments the same member.
+// Every clipped sample increments the same member. (Since 2026-12-06 a LOG that does not end
+// the process is itself a reason: its lines come in the order the samples run.)
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -45,7 +46,7 @@ void MutRClipCountLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                             const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=member-write reason=cross-sample-dependence
+  // CGP-MUTANT: unsafe class=member-write reason=unknown-call
   for (int n = 0; n < num_; ++n) {
     bool clipped = false;
     for (int k = 0; k < dim_; ++k) {

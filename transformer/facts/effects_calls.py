@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..ir import FunctionIR, Node
 from ..lower import last_identifier
-from . import mathlib
+from . import degenerate, mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills, unit_block
 from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words, effectful
@@ -143,7 +143,13 @@ class CallMixin:
             else:  # M*N of a gemm, gemv's vectors, im2col's columns
                 if self._past_sample(frame, model, eff, args, p):
                     p = p.plus(Offset(shifted=True))
-                self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
+                factors = eff.extent.split("*") if eff.extent else []
+                if factors and all(x in model.params for x in factors):
+                    texts = [norm_text(args[model.params.index(x)].text) for x in factors]
+                    size = "*".join(t for t in texts if t not in ("1", "1u")) or "1"
+                    self.record_sized(frame, e, p, size, mode, guards, name)
+                else:
+                    self.record(p, mode, guards, e.line, frame.fn.file, name, eff.extent)
 
     def _past_sample(self, frame: _Frame, model, eff, args: List[Node], p: Ptr) -> bool:
         """Does a call's block that the table sizes as a product (a gemm's M*N) reach past a
@@ -175,7 +181,21 @@ class CallMixin:
                          for c in p.choices])
         if any(_spills(size, c.offset) for c in p.choices):
             p = p.plus(Offset(shifted=True))
-        self.record(p, mode, guards, e.line, frame.fn.file, via, size)
+        short = bool(factors) and len(factors) == 1 and bool(degenerate.shorter_than(
+            factors[0], lambda v: self._values_of(frame, v)))
+        self.record_sized(frame, e, p, size, mode, guards, via, short)
+
+    def record_sized(self, frame: _Frame, e: Node, p: Ptr, size: str, mode: str, guards,
+                     via: str, short: bool = False):
+        """A block of the count `size` as the call spells it, each name in it marked with
+        the times it was assigned so far (a `len` reassigned is another count), and whether
+        that count may change with the sample."""
+        varying = {self.loop_var} | {v for v, _ in self.inner_vars} | \
+            self.eff.written_names | self._inside_now
+        varies = bool(_words(size) & varying)
+        size += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(size))
+                        if self._versions.get(w))
+        self.record(p, mode, guards, e.line, frame.fn.file, via, size, short, True, varies)
 
     def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],
                      guards, depth: int):

@@ -20,17 +20,17 @@ from .effects_model import (
 )
 from .effects_syntax import STEPS, _floating, _thread_name, _words
 from .effects_types import _integral
+from .glog_macros import ASSERTION, called_in_arguments, logs_in_order, runs_nothing
 from .shapes import norm_text
 from .stdlib import ALGORITHMS, owns_values
-
-_ASSERTION = re.compile(r"^\s*(D?CHECK\w*|D?LOG\w*|VLOG\w*)\s*\(")
 
 
 class ExprMixin:
     """The expression walk of `EffectWalker` (its state is set in effects.py)."""
 
     def record(self, ptr: Ptr, mode: str, guards, line: int, file: str, via: str,
-               extent: str = ""):
+               extent: str = "", short: bool = False, block: bool = False,
+               varies: bool = False):
         self.order += 1
         nest, loose = self._nest()
         for c in ptr.choices:
@@ -39,7 +39,8 @@ class ExprMixin:
                 self._root_versions[label] = self._root_versions.get(label, 0) + 1
             self.eff.accesses.append(Access(c.root, mode, c.offset, frozenset(guards) | c.guards,
                                             self.order, line, file, via, extent,
-                                            c.exact and not self._inexact, nest, loose))
+                                            c.exact and not self._inexact, nest, loose,
+                                            short, block, varies))
 
     def scalar(self, name: str, mode: str, op: str, line: int, guards):
         self.order += 1
@@ -61,7 +62,7 @@ class ExprMixin:
         def outer(name: str) -> bool:
             return name in self.outer_scalars and name not in frame.inside
         if ext is None or depth > 0 or not outer(ext.var) or \
-                (ext.index and not outer(ext.index)) or \
+                ext.called in self.program.functions or (ext.index and not outer(ext.index)) or \
                 not _floating(self._outer_types.get(ext.var, "")):
             return False  # an int max of real values truncates: not the same comparisons
         if ext.index and self._wider(frame, ext.operand, self._outer_types.get(ext.var, "")):
@@ -79,7 +80,7 @@ class ExprMixin:
         """Record the accesses of expression e; `statement`: e is a whole statement, so the
         value of an increment is not used."""
         self._guards_now = frozenset(guards)
-        if _ASSERTION.match(e.text):
+        if ASSERTION.match(e.text):
             # CHECK/LOG macros abort on failure; what their arguments read and write counts
             self._macro_arguments(frame, e, guards, depth)
             return
@@ -229,6 +230,10 @@ class ExprMixin:
         expands to is not followed."""
         # (nodes expanded from a macro all carry the macro's text: no `expr` on them, which
         # would take each for the macro again)
+        if logs_in_order(e.text):
+            self.eff.unknown_calls.append(f"{e.text.split('(')[0].strip()} at line {e.line}: "
+                                          f"the log's lines come in the order samples run")
+        spelled = called_in_arguments(e.text)  # not the machinery's calls
         for n in e.walk():
             if n.kind == "assign" and len(n.children) == 2:
                 self.assign(frame, n, guards, depth, False)
@@ -240,6 +245,9 @@ class ExprMixin:
                 self._read_name(frame, n, guards, depth)
             elif n.kind == "call" and n.children and self._own_method_call(n):
                 self.call(frame, n, guards, depth)  # CHECK(this->CountLabel(y))
+            elif n.kind == "call" and n.name in spelled and not runs_nothing(n.name):
+                self.eff.unknown_calls.append(f"{n.name} in a CHECK or LOG at line {n.line} "
+                                              f"(calls there are not followed)")
 
     def _read_name(self, frame: _Frame, n: Node, guards, depth: int) -> bool:
         """A read of a variable that outlives the iteration's own: a scalar of the function,

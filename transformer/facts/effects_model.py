@@ -63,6 +63,8 @@ class Offset:
     # the stride is a factor of a product that already strides n (`n * a * b` records b,
     # `(n * a + o) * b` too): a block of b times more may still be one sample
     compound: bool = False
+    # what an inner index alone spans (`s[k]`, `k < dim`: dim), '' for anything else
+    span: str = ""
 
     def merged(self, other: "Offset") -> "Offset":
         # a term one sample long of any Blob: the stride's own, or another whose size
@@ -75,7 +77,8 @@ class Offset:
                       self.data or other.data, self.unsized + other.unsized,
                       self.terms + other.terms, self.stride_of + other.stride_of,
                       self.term_of + other.term_of, self.short_of + other.short_of,
-                      self.compound or other.compound)
+                      self.compound or other.compound,
+                      self.span if not other.inner else other.span if not self.inner else "")
 
     @property
     def depends(self) -> bool:
@@ -146,6 +149,11 @@ class Access:
     exact: bool = True
     nest: Tuple[str, ...] = ()  # trip counts of the inner loops around it, outermost first
     loose: bool = False  # one of those loops has a trip that changes with the sample
+    short: bool = False  # a block shorter than its size is spelled (`dim / 2`, `half`)
+    # a block of as many elements as the call says (extent: that count, each name in it
+    # marked with the times it was assigned so far, so `len` after `len = dim` is another)
+    block: bool = False
+    varies: bool = False  # that count may change with the sample
 
 
 @dataclass

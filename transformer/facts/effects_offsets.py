@@ -35,8 +35,13 @@ class OffsetMixin:
             if inner or data:  # the constant terms beside the inner index (`k + dim_`)
                 fixed = [t for t in _addends(e) if not (set(_words(t.text)) & {
                     v for v, _ in self.inner_vars}) and not _reads_memory(t)]
+                moving = [t for t in _addends(e) if t not in fixed]
+                trips = dict(self.inner_vars)
+                span = norm_text(trips[moving[0].name]) if len(moving) == 1 and \
+                    _strip(moving[0]).kind == "name" and moving[0].name in trips else ""
                 return Offset(inner=inner, data=data, terms=[norm_text(t.text) for t in fixed],
-                              term_of=[b for t in fixed for b in self._samples_long(t)])
+                              term_of=[b for t in fixed for b in self._samples_long(t)],
+                              span=span)
             return Offset(terms=[norm_text(e.text)], term_of=self._samples_long(e))
         out = self._classify_offset(frame, e, inner)
         if out.partitioned and inner and self._inner_spills(frame, names, out):

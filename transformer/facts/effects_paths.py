@@ -418,9 +418,13 @@ def _elsewhere(write, read, strict: bool = False) -> bool:
                                                                       if t != "0")
     if _one_element(write):
         return not _one_element(read) or terms_differ
-    if strict and terms_differ and not (write.extent.endswith("count()") and not wo.terms):
+    whole = write.extent.split("#")[0].endswith("count()") and not wo.terms
+    if strict and terms_differ and not whole:
         return True  # `caffe_copy(dim, x, pad + 1)` fills no `pad[k]` nor `pad[k + 2]`
-    return bool(_SHORTER.fullmatch(write.extent)) and write.extent != read.extent
+    size = read.extent if read.block else read.offset.span
+    if strict and write.block and size and size != write.extent and not whole:
+        return True  # `caffe_copy(channels, x, s)` then `caffe_copy(dim, s, y)` or `s[k]`
+    return write.short and write.extent != read.extent
 
 
 def _one_element(a) -> bool:
@@ -429,7 +433,6 @@ def _one_element(a) -> bool:
 
 
 _STORES = ("=", "+=", "-=", "*=", "/=", "*", "[]")  # direct stores and reads
-_SHORTER = re.compile(r".+(-\d+|/\d+|>>\d+)")
 
 
 def _nest_covers(write: Tuple[str, ...], read: Tuple[str, ...]) -> bool:

@@ -75,9 +75,21 @@ class TypeMixin:
                 return True
             t = self._declared(frame, n) if n.kind in ("name", "member") else \
                 (n.type or "") if n.kind == "cast" else ""
-            if "double" in t:
+            if "double" in t or _returns_unknown(n):
                 return True
+            if "float" in kept and n.kind in ("name", "member") and "float" not in t and \
+                    not _integral(t.replace("const", " ")):
+                return True  # a Dtype beside a float: a double in one instantiation
         return False
+
+
+def _returns_unknown(n: Node) -> bool:
+    """A call whose value may be a double: one clang types as double, or cannot type (a
+    dependent call in a template: its overload is chosen per instantiation). std::max and
+    std::min give one of their arguments, which the walk sees."""
+    if n.kind != "call" or n.name in ("max", "min"):
+        return False
+    return not n.type or "double" in n.type or "dependent" in n.type
 
 
 def _strip_parens(e: Node) -> Node:

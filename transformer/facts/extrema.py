@@ -31,6 +31,7 @@ class Extremum:
     operand: Node  # E: what is compared with m
     index: str = ""  # idx, assigned with m (argmax / argmin)
     index_value: Optional[Node] = None  # V
+    called: str = ""  # `max` or `std::max` as spelled: an unqualified one may be the tree's
 
 
 def _strip(n: Node) -> Node:
@@ -49,15 +50,16 @@ def from_assign(lhs: Node, rhs: Node) -> Optional[Extremum]:
     if lhs.kind != "name":
         return None
     call = _strip(rhs)
-    if call.kind != "call" or call.name not in ("max", "min") or len(call.children) != 3:
-        return None
+    if call.kind != "call" or call.name not in ("max", "min") or len(call.children) != 3 or \
+            norm_text(call.children[0].text) not in (call.name, "std::" + call.name):
+        return None  # `smooth::max`, a function of the tree: not the standard one
     a, b = call.children[1:]
     # std::max(m, E) takes E only when m < E (strict: the first extreme stays); std::max(E, m)
     # takes E unless E < m (ties, -0 and +0, NaN: the last one wins, not exact in parts)
     if _is_name(a, lhs.name) and not _mentions(b, lhs.name):
-        return Extremum(lhs.name, call.name, True, b)
+        return Extremum(lhs.name, call.name, True, b, called=norm_text(call.children[0].text))
     if _is_name(b, lhs.name) and not _mentions(a, lhs.name):
-        return Extremum(lhs.name, call.name, False, a)
+        return Extremum(lhs.name, call.name, False, a, called=norm_text(call.children[0].text))
     return None
 
 

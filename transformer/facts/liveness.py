@@ -10,6 +10,7 @@ the first such read found.
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
@@ -109,6 +110,10 @@ class ReadsAfter:
                     for name in _members_named(n, members):
                         self._handed.setdefault(
                             name, f"handed out by {fn.key} (line {n.line} of {fn.file})")
+        for name, where in _escapes(family, [f for c in self.classes
+                                             if c in self.program.classes
+                                             for f in self.program.classes[c].fields]).items():
+            self._handed.setdefault(name, where)
         ids = {(fn.file, fn.start) for fn in family}
         for defs in self.program.functions.values():
             for fn in defs:
@@ -121,6 +126,66 @@ class ReadsAfter:
                             n.name, f"named outside the class, in {fn.key} (line {n.line} "
                                     f"of {fn.file})")
         return self._handed
+
+
+def _escapes(family: List[FunctionIR], fields) -> Dict[str, str]:
+    """Blob members reachable by another name, whose reads liveness cannot see: one named
+    as an object (`&buf_`, `view_.ShareData(buf_)`, `list_.push_back(&buf_)`, the receiver
+    of ShareData), one a member's initializer names (`Blob& last_ = buf_`), every one when
+    the family has a member that is a reference to a Blob (a constructor may bind it), and
+    the elements of a member array indexed by a variable anywhere (`bufs_[which]`)."""
+    blobs = {f.name for f in fields if "Blob" in f.type and "*" not in f.type}
+    out: Dict[str, str] = {}
+    refs = [f for f in fields if "Blob" in f.type and "&" in f.type]
+    for f in fields:
+        for name in blobs & set(re.findall(r"\w+", f.init)) if f.init else ():
+            out.setdefault(name, f"named by member {f.name}'s initializer")
+    for f in refs:
+        for name in blobs:
+            out.setdefault(name, f"member {f.name} is a reference to a Blob")
+    for fn in family:
+        for name, line in _named_as_object(fn.body, blobs):
+            out.setdefault(name, f"named as an object at line {line} of {fn.file}, in {fn.key}")
+        for name in _indexed_by_variable(fn.body, blobs):
+            out.setdefault(name, f"{name.split('[')[0]} indexed by a variable in {fn.key}")
+    return out
+
+
+def _named_as_object(body: Node, blobs: Set[str]) -> List[Tuple[str, int]]:
+    """Blob members named other than as the receiver of a method call (or as ShareData's
+    or ShareDiff's receiver, which then shares memory with its argument)."""
+    out: List[Tuple[str, int]] = []
+
+    def visit(n: Node, parent: Optional[Node], grand: Optional[Node]) -> None:
+        named = _member_name(n)
+        if named in blobs:
+            receiver = parent is not None and parent.kind == "member" and \
+                grand is not None and grand.kind == "call" and grand.children and \
+                grand.children[0] is parent
+            if not receiver or grand.name in ("ShareData", "ShareDiff"):
+                out.append((named, n.line))
+        for c in n.children:
+            visit(c, n, parent)
+    visit(body, None, None)
+    return out
+
+
+def _indexed_by_variable(body: Node, blobs: Set[str]) -> List[str]:
+    """`A[i]` of a member array of Blobs with an index that is not a literal: the names
+    `A[0]`, `A[1]`, ... any element may be."""
+    out: List[str] = []
+    for n in body.walk():
+        if n.kind == "index" and len(n.children) == 2 and \
+                _member_name(n.children[0]) in blobs and n.children[1].kind != "lit":
+            arr = _member_name(n.children[0])
+            out.extend(f"{arr}[{i}]" for i in range(64))
+    return out
+
+
+def _member_name(n: Node) -> str:
+    if n.kind == "member" and (not n.children or n.children[0].kind == "this"):
+        return n.name  # `buf_` or `this->buf_`
+    return n.name if n.kind == "name" and n.ref == "field" else ""
 
 
 def _uncovered(accesses: List[Access], fn: FunctionIR, where: str,
