@@ -19,6 +19,11 @@ CASES = [
     ("a guard written with defined()",
      b'#if !defined(A_HPP_)\n#define A_HPP_\n#include <v>\n#endif\n', b'#include <v>\n'),
     ("a guard without includes", b'#ifndef A\n#define A\nint x;\n#endif\n', b'#define A\n'),
+    # an include inside a namespace would put the runtime in it (tenth red team)
+    ("an include inside a namespace", b'#include <v>\nnamespace caffe {\n#include "t.inc"\n'
+     b'}  // namespace caffe\n', b'#include <v>\n'),
+    ("braces in comments and strings", b'#include <v>\n// {\nconst char* s = "{";\n'
+     b'#include <w>\n', b'#include <w>\n'),
 ]
 BEFORE_CONDITIONAL = [
     # only conditional includes: just before the first conditional that holds one

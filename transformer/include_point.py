@@ -5,7 +5,7 @@ use the header stay; a header's include guard is the one conditional that does n
 from __future__ import annotations
 
 import re
-from typing import List, Optional
+from typing import Iterator, List, Optional, Tuple
 
 _INCLUDE = re.compile(rb"^\s*#\s*include\b")
 _OPEN = re.compile(rb"^\s*#\s*if(n?def)?\b")
@@ -28,14 +28,33 @@ def _guard_line(lines: List[bytes]) -> Optional[int]:
     return first if name and define and define.group(1) == name else None
 
 
+def _braces(line: bytes) -> int:
+    """How much a line of code opens braces (comments and literals aside)."""
+    code = re.sub(rb'"(\\.|[^"\\])*"|\'(\\.|[^\'\\])*\'|//.*|/\*.*?\*/', b"", line)
+    return code.count(b"{") - code.count(b"}")
+
+
+def _outside_braces(lines: List[bytes]) -> Iterator[Tuple[int, int, bytes]]:
+    """(index, byte offset, line) of each directive outside any braces: one inside
+    `namespace caffe {` or a function is not at the file's top level."""
+    braces, pos = 0, 0
+    for i, line in enumerate(lines):
+        if not _DIRECTIVE.match(line):
+            braces += _braces(line)
+        elif braces <= 0:
+            yield i, pos, line
+        pos += len(line)
+
+
 def offset(source: bytes) -> int:
     """The byte offset at which to insert the include line: just after the last #include
-    outside any conditional (the guard aside); else just before the first conditional that
-    holds an #include; else after the guard's #define; else the file's start."""
+    outside any conditional (the guard aside) and outside any braces (an include inside
+    `namespace caffe {` would put the runtime in the namespace); else just before the first
+    conditional that holds an #include; else after the guard's #define; else the start."""
     lines = source.splitlines(keepends=True)
     guard = _guard_line(lines)
-    depth, pos, last, first_cond, cond_start, after_guard = 0, 0, None, None, None, None
-    for i, line in enumerate(lines):
+    depth, last, first_cond, cond_start, after_guard = 0, None, None, None, None
+    for i, pos, line in _outside_braces(lines):
         if _OPEN.match(line):
             if i != guard:
                 if depth == 0:
@@ -50,7 +69,6 @@ def offset(source: bytes) -> int:
                 first_cond = cond_start
         elif guard is not None and after_guard is None and i > guard and _DEFINE.match(line):
             after_guard = pos + len(line)
-        pos += len(line)
     for choice in (last, first_cond, after_guard):
         if choice is not None:
             return choice

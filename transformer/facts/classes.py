@@ -120,7 +120,11 @@ class Program:
             if found:
                 out.extend(found)
                 break
-        for d in self.descendants(cls):
+        # a class whose base is not the tree's (a template parameter: `template <class B>
+        # class Carrying : public B`) may be derived from cls through its parameter
+        mixins = [c for c, ci in sorted(self.classes.items())
+                  if any(b not in self.classes for b in ci.bases)]
+        for d in self.descendants(cls) + mixins:
             for fn in self.functions.get(f"{d}::{name}", []):
                 if all(fn is not o for o in out):
                     out.append(fn)

@@ -90,9 +90,11 @@ class CallMixin:
         override in the classes of the tree derived from the loop's class (dynamic
         dispatch); else a free function of the tree."""
         qualifier = _qualifier(callee)
-        if qualifier in self.program.classes:
+        if qualifier in self.program.classes:  # and every specialization of Q or of Q::f
             target = self.program.resolve_method(qualifier, name)
-            return [target] if target is not None else []
+            found = [target] if target is not None else []
+            return found + [f for f in self.program.functions.get(f"{qualifier}::{name}", [])
+                            if f is not target]
         if self._declared_method(name) or \
                 self.program.resolve_method(self.cls, name) is not None:
             return self.program.dispatch_targets(self.cls, name)

@@ -210,6 +210,14 @@ class ExprMixin:
             self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
         return False
 
+    def _expr_cast(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
+                   statement: bool) -> bool:
+        """A functional cast to a class of the tree (`Ticket<Dtype>(&n_)` in a template, a
+        temporary): its constructor and destructor run there. Any other cast: its operand."""
+        if self._special_members(e.type or ""):
+            self.eff.unknown_calls.append(f"{self._special_members(e.type)} at line {e.line}")
+        return False
+
     def _expr_other(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                     statement: bool) -> bool:
         """A throw is an early exit; False for any other `other` node."""
@@ -482,4 +490,5 @@ def _stepped(e: Node) -> Optional[Node]:
 # children are walked
 _EXPR_CASES = {"assign": "_expr_assign", "unop": "_expr_unop", "call": "_expr_call",
                "index": "_expr_index", "name": "_expr_name", "lambda": "_expr_lambda",
-               "construct": "_expr_construct", "other": "_expr_other", "new": "_expr_new"}
+               "construct": "_expr_construct", "other": "_expr_other", "new": "_expr_new",
+               "cast": "_expr_cast"}
