@@ -72,8 +72,10 @@ def test_output_marks_and_runtime(transformed):
     assert "cgp-transform" in (out / "CMakeLists.txt").read_text()
     conv = (out / "src/caffe/layers/conv_layer.cpp").read_text()
     assert conv.count("cgp-transform: samples in parallel") >= 3
+    # each region declares the scratch its helpers use that it privatizes
+    assert conv.count("cgp::privatizes(\"col_buffer_\", false);") >= 2
     conv = (out / "src/caffe/layers/base_conv_layer.cpp").read_text()
-    assert "cgp::local(this->col_buffer_)" in conv
+    assert "cgp::current(this->col_buffer_, \"col_buffer_\")" in conv
     assert not list(ROOT.joinpath("caffe_src").rglob("cgp_runtime.hpp"))
 
 

@@ -15,7 +15,13 @@ from typing import Dict, List, Optional, Tuple
 from . import builtin_headers
 from .ir import ClassIR, Diagnostic, Field, FunctionIR, Param, UnitIR
 from .lower_clang import _children, _file_tokens, _where
-from .lower_nodes import _FUNCTION_KINDS, _Lowerer, _strip_template_args, last_identifier
+from .lower_nodes import (
+    _FUNCTION_KINDS,
+    _Lowerer,
+    _strip_template_args,
+    last_identifier,
+    narrow_visible,
+)
 
 __all__ = ["last_identifier", "lower_unit", "tree_relative"]
 
@@ -138,7 +144,7 @@ class _UnitWalker:
             if ch.kind.name == "COMPOUND_STMT":
                 body = low.lower(ch)
         source = self.source_of(file_name)
-        params = [Param(a.spelling, a.type.spelling, _param_default(a, source))
+        params = [Param(a.spelling, narrow_visible(a.type), _param_default(a, source))
                   for a in _children(c) if a.kind.name == "PARM_DECL"]
         self.functions.setdefault((rel, c.extent.start.offset), FunctionIR(
             file=rel, name=c.spelling, cls=owner, line=line,

@@ -99,7 +99,7 @@ class _Lowerer:
             return method(cursor)
         if k in _CAST_KINDS:
             kids = self.children(cursor)
-            return self.node(cursor, "cast", kids[-1:], type=cursor.type.spelling)
+            return self.node(cursor, "cast", kids[-1:], type=narrow_visible(cursor.type))
         if k in _LITERAL_KINDS:
             return self.node(cursor, "lit")
         if k.startswith("OMP_"):
@@ -385,4 +385,15 @@ def _declared_type(t) -> str:
         return spelling + " &"  # in a template: `decltype(auto)`, `X<Dtype>::reference`
     if kind == "POINTER" and "*" not in spelling:
         return spelling + " *"
-    return spelling
+    return narrow_visible(t)
+
+
+_NARROW_KINDS = ("BOOL", "CHAR_U", "UCHAR", "CHAR_S", "SCHAR", "SHORT", "USHORT", "CHAR16",
+                 "WCHAR")
+
+
+def narrow_visible(t) -> str:
+    """A type as spelled, or its builtin type when a typedef hides one too narrow for a
+    sample index (`Slot` for `unsigned char` reads `unsigned char`)."""
+    canonical = t.get_canonical()
+    return canonical.spelling if canonical.kind.name in _NARROW_KINDS else t.spelling

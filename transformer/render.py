@@ -21,6 +21,7 @@ from .decision import Decision
 from .edits import Edit
 from .facts import form as form_mod
 from .facts.classes import Program
+from .facts.effects_syntax import _wrapped, operand
 from .ir import FunctionIR, Node
 
 MIN_ELEMENTWISE = 16384  # elements below which an elementwise loop stays sequential
@@ -44,30 +45,8 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_dir())),
                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
                              autoescape=False)
-    env.filters["paren"] = paren
+    env.filters["paren"] = operand
     return env
-
-
-_POSTFIX = re.compile(r"[\w.]+(\s*(->|\.)\s*\w+|\[[^\[\]]*\]|\([^()]*\))*")
-
-
-def paren(expr: str) -> str:
-    """An expression as an operand of `*` or `+`: in parentheses unless it is a name, a
-    number, a member or a call (a postfix expression), which need none."""
-    text = str(expr).strip()
-    return text if _POSTFIX.fullmatch(text) or _wrapped(text) else f"({text})"
-
-
-def _wrapped(text: str) -> bool:
-    """Is the whole expression one pair of parentheses?"""
-    if not text.startswith("(") or not text.endswith(")"):
-        return False
-    depth = 0
-    for k, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth == 0 and k < len(text) - 1:
-            return False
-    return True
 
 
 @dataclass
@@ -182,11 +161,16 @@ _LITERAL_CAST = re.compile(r"(\w+\s*\(\s*[-+]?[\d.]+\w*\s*\)|\(\s*\w+\s*\)\s*[-+
                            r"static_cast<\s*\w+\s*>\s*\(\s*[-+]?[\d.]+\w*\s*\))")
 
 
-def simple_argument(text: str) -> bool:
+def simple_argument(text: str, references: Sequence[str] = ()) -> bool:
     """An argument the blocks of a split call may each evaluate: names, members, literals
-    and casts of literals, in arithmetic; no call, assignment or conditional."""
+    and casts of literals, in arithmetic; no call, assignment or conditional, and nothing
+    read from memory the call may write (`-top[0]`, `*p`, a reference `references` names)."""
     rest = _LITERAL_CAST.sub("0", text)
-    return not any(c in rest for c in "(?=") and "++" not in rest and "--" not in rest
+    if any(c in rest for c in "(?=[") or "++" in rest or "--" in rest:
+        return False
+    if re.search(r"(^|[-+*/(,]\s*)\*", rest):
+        return False  # a dereference
+    return not set(re.findall(r"[A-Za-z_]\w*", rest)) & set(references)
 
 
 WIDTH = 80  # the column the lines a region writes itself are folded at

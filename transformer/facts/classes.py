@@ -177,10 +177,19 @@ def strip_this(text: str) -> str:
 def member_assignments(program: Program, cls: str) -> Dict[str, List[Node]]:
     """member name -> right-hand sides assigned to it in any method of cls's hierarchy."""
     out: Dict[str, List[Node]] = {}
+    compound: List[Node] = []
     for fn in program.methods_of(cls):
         for n in fn.body.walk():
-            if n.kind == "assign" and n.op == "=" and len(n.children) == 2:
+            if n.kind == "assign" and len(n.children) == 2:
                 lhs = n.children[0]
                 if lhs.kind == "member" or (lhs.kind == "name" and lhs.ref == "field"):
-                    out.setdefault(lhs.name, []).append(n.children[1])
+                    if n.op == "=":
+                        out.setdefault(lhs.name, []).append(n.children[1])
+                    else:
+                        compound.append(n)
+    for n in compound:  # `step_ /= 2` after `step_ = count(1)`: count(1) / 2 is a value too
+        name, op = n.children[0].name, n.op[:-1]
+        out[name] = out.get(name, []) + [
+            Node("binop", n.start, n.end, n.line, n.text, [v, n.children[1]], op=op)
+            for v in out.get(name, []) or [n.children[0]]]
     return out

@@ -52,19 +52,22 @@ def maybe_zero(e: Node, values: Values, depth: int = 0) -> bool:
     return False
 
 
-def shorter_than(e: Node, values: Values, depth: int = 0) -> List[Node]:
-    """The sizes X that stride e is shorter than by its very form: `X / c` (c > 1),
-    `X >> c`, `X - c` (c > 0), followed through a variable's one value ([] for any other)."""
+def shorter_than(e: Node, values: Values, depth: int = 0, spelled: bool = False) -> List[Node]:
+    """The sizes X that stride e may be shorter than by its very form: `X / c` (c > 1, or
+    a c that is not a literal), `X >> c`, `X - c` (c > 0, or not a literal), followed
+    through every value a variable may hold ([] for any other form). `spelled`: only by a
+    literal (`dim / 2`, not `count() / num`: a block's count halved, not a size derived)."""
     e = _strip(e)
     if depth > 6:
         return []
     if e.kind in ("name", "member"):
-        found = values(e) or []
-        return shorter_than(found[0], values, depth + 1) if len(found) == 1 else []
+        return [x for v in values(e) or [] for x in shorter_than(v, values, depth + 1, spelled)]
     if e.kind != "binop" or len(e.children) != 2:
         return []
     a, b = (_strip(c) for c in e.children)
-    k = literal_int(b.text) if b.kind == "lit" else 0
-    if (e.op == "/" and k > 1) or (e.op in (">>", "-") and k > 0):
+    k = literal_int(b.text) if b.kind == "lit" else None
+    if k is None and spelled:
+        return []
+    if (e.op == "/" and (k is None or k > 1)) or (e.op in (">>", "-") and (k is None or k > 0)):
         return [a]
     return []

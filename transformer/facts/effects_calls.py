@@ -184,7 +184,7 @@ class CallMixin:
         if any(_spills(size, c.offset) for c in p.choices):
             p = p.plus(Offset(shifted=True))
         short = bool(factors) and len(factors) == 1 and bool(degenerate.shorter_than(
-            factors[0], lambda v: self._values_of(frame, v)))
+            factors[0], lambda v: self._values_of(frame, v), spelled=True))
         self.record_sized(frame, e, p, size, mode, guards, via, short)
 
     def record_sized(self, frame: _Frame, e: Node, p: Ptr, size: str, mode: str, guards,

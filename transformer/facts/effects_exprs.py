@@ -18,7 +18,7 @@ from .effects_model import (
     ScalarAccess,
     _Frame,
 )
-from .effects_syntax import STEPS, _floating, _thread_name, _words
+from .effects_syntax import STEPS, _floating, _thread_name, _words, hides_operator, operand
 from .effects_types import _integral
 from .glog_macros import ASSERTION, called_in_arguments, logs_in_order, runs_nothing
 from .shapes import norm_text
@@ -409,12 +409,14 @@ class ExprMixin:
             return
         if name in frame.ptrs or name in self.outer_pointers:
             ok, why = self._induction_verdict(frame, step, guards, step_node)
-            sign = "-" if op in ("-=", "--", "post--") else ""
+            macro = step_node is not None and hides_operator(step_node)
+            step = operand(step, macro) if macro or op in ("-=", "--", "post--") else \
+                step.strip()  # `-(a + b)`, `(OUT_DIM)`: whole, however the text is used
             cond = " && ".join(("" if pos else "!") + f"({self.atom_text.get(a, a)})"
                                for a, pos in sorted(guards))
             self.eff.inductions.append(Induction(
-                name, sign + step.strip(), [t for _, t in self.inner_vars], guards, line,
-                ok, why, cond))
+                name, ("-" if op in ("-=", "--", "post--") else "") + step,
+                [t for _, t in self.inner_vars], guards, line, ok, why, cond))
             return
         if name in frame.ref_locals:
             self.record(frame.ref_locals[name], "acc", guards, line, frame.fn.file, op)

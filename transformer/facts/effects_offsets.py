@@ -12,7 +12,7 @@ from typing import List, Optional, Set
 from ..ir import Node
 from . import degenerate
 from .effects_model import Offset, _Frame
-from .effects_syntax import _reads_memory, _strip, _words, literal_int
+from .effects_syntax import _reads_memory, _strip, _updated_names, _words, literal_int
 from .shapes import _call_parts, norm_text
 
 
@@ -104,7 +104,7 @@ class OffsetMixin:
             return True
         bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
         if bound is not None:
-            return bound[1]
+            return bound[1] or self._past_axis(frame, bound[0])
         if a.kind == "binop" and a.op in ("+", "*"):
             return any(self._at_extent(frame, c, depth + 1) for c in a.children)
         if a.kind in ("name", "member"):
@@ -112,9 +112,33 @@ class OffsetMixin:
             return any(self._at_extent(frame, v, depth + 1) for v in values)
         return False
 
+    def _past_axis(self, frame: _Frame, b: Node, depth: int = 0) -> bool:
+        """May an inner index counted up to b (excluded) pass the axis it is a coordinate of:
+        b more than one axis (`2 * channels()`, `height() + 1`, a `count`, one sample)?"""
+        b = _strip(b)
+        if depth > 6:
+            return False
+        parts = _call_parts(b)
+        if (parts and parts[1] == "count") or self.oracle.sample_of(b):
+            return True
+        if b.kind == "binop" and b.op == "+":
+            return True
+        if b.kind == "binop" and b.op == "*" and len(b.children) == 2:
+            return any(_strip(c).kind == "lit" and literal_int(c.text) > 1 or
+                       _call_parts(_strip(c)) is not None for c in b.children)
+        if b.kind in ("name", "member"):
+            return any(self._past_axis(frame, v, depth + 1)
+                       for v in self._values_of(frame, b) or [])
+        return False
+
     def _values_of(self, frame: _Frame, x: Node) -> Optional[List[Node]]:
-        """The values a variable holds: a local's initializer (unless changed since), else
+        """The values a variable holds: a helper's parameter, the argument it was given
+        (unless the helper changes it); a local's initializer (unless changed since), else
         what the layer assigns a member or local (None: unknown)."""
+        bound = frame.bindings.get(x.name) if x.kind == "name" else None
+        if isinstance(bound, Node) and frame.fn.body is not None and \
+                x.name not in _updated_names(frame.fn.body):
+            return [bound]
         if x.kind == "name" and x.name in frame.values and x.name not in self.eff.written_names:
             return [frame.values[x.name]]
         return self.oracle.resolve(x)
@@ -164,6 +188,9 @@ class OffsetMixin:
         if off.stride_of and any(s.startswith("sample of ") and s[10:] not in off.stride_of
                                  for s in spelled):
             return True  # one sample of another Blob, whose size beside the stride's is unknown
+        if any(s.startswith("sample of ") for s in off.short_of) and \
+                any(s.startswith("sample of ") for s in spelled):
+            return True  # one sample at a stride that is part of one (of this Blob or another)
         return bool(off.short_of) and bool(set(spelled) & set(off.short_of))
 
     def exceeds(self, frame: _Frame, factors, off: Offset, depth: int = 0) -> bool:
@@ -262,6 +289,8 @@ class OffsetMixin:
                 return Offset(opaque=True, inner=inner)  # declaration, or `bool m = n`
             return self._classify_offset(frame, frame.values[e.name], inner)
         if isinstance(frame.bindings.get(e.name), Node):
+            if degenerate.narrow(self._param_type(frame, e.name)):  # `unsigned char m` = n
+                return Offset(opaque=True, inner=inner)
             return self._classify_offset(frame, frame.bindings[e.name], inner)
         return None
 

@@ -116,11 +116,13 @@ def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
             not (inc.kind == "assign" and inc.op == "+=" and inc.children[0].kind == "name" and
                  inc.children[0].name == var and inc.children[1].text.strip() == "1"):
         return None, None
-    trip = rhs.text.strip()
+    macro = hides_operator(rhs)
+    trip = operand(rhs.text, macro) if cond.op == "<=" or start != "0" or macro \
+        else rhs.text.strip()
     if cond.op == "<=":
         trip = f"{trip} + 1"
     if start not in ("0",):
-        trip = f"{trip} - ({start})"
+        trip = f"{operand(trip)} - ({start})"
     return var, trip
 
 
@@ -145,3 +147,32 @@ def literal_int(text: str) -> int:
     """The value of an integer literal (`2`, `16u`, `1L`); 0 for any other text."""
     m = re.fullmatch(r"(\d+)[uUlL]*", text.strip())
     return int(m.group(1)) if m else 0
+
+
+_POSTFIX = re.compile(r"[\w.]+(\s*(->|\.)\s*\w+|\[[^\[\]]*\]|\([^()]*\))*")
+
+
+def operand(expr: str, macro: bool = False) -> str:
+    """An expression as an operand of `*`, `+` or `-`: in parentheses unless it is a name, a
+    number, a member or a call (a postfix expression), which need none; always when it is a
+    macro's name (`OUT_DIM` may expand to `dim_ + 1`)."""
+    text = str(expr).strip()
+    return text if (_POSTFIX.fullmatch(text) and not macro) or _wrapped(text) else f"({text})"
+
+
+def _wrapped(text: str) -> bool:
+    """Is the whole expression one pair of parentheses?"""
+    if not text.startswith("(") or not text.endswith(")"):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and k < len(text) - 1:
+            return False
+    return True
+
+
+def hides_operator(n: Node) -> bool:
+    """Is n an operator spelled as one name (`OUT_DIM`, a macro for `dim_ + 1`)?"""
+    return n.kind in ("binop", "cond", "unop", "assign") and \
+        bool(_POSTFIX.fullmatch(n.text.strip()))

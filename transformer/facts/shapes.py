@@ -14,7 +14,7 @@ Recognized from the AST and from member/local assignments, never from names alon
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..ir import Node
 
@@ -39,6 +39,49 @@ def norm_text(text: str) -> str:
 
 def _lit(n: Node) -> Optional[str]:
     return n.text.strip() if n.kind == "lit" else None
+
+
+def _an_axis_or_trailing(method: str, args: List[Optional[str]]) -> bool:
+    """Is `X->method(args)` (literal arguments given, others None) one axis or some axes of
+    X's samples, possibly shorter than one: channels(), height(), width(), shape(i) for i
+    not 0 (or not a literal), count(i) for i > 1 (or not a literal), count(i, j) for i > 0,
+    offset(0, c, ...)?"""
+    first = args[0] if args else "0"
+    if method in ("channels", "height", "width"):
+        return not args
+    if method == "shape" and len(args) == 1:
+        return first != "0"
+    if method == "count" and len(args) == 1:
+        return first is None or (first.isdigit() and int(first) > 1)
+    if method == "count" and len(args) == 2:
+        return first is None or (first.isdigit() and int(first) > 0)
+    return method == "offset" and len(args) >= 2 and first == "0"
+
+
+def _one_sample_spelled(n: Node) -> Optional[str]:
+    """X when n is `X->count() / X->num()` or `X->channels() * X->height() * X->width()`."""
+    def parts(x: Node) -> List[Tuple[str, str]]:
+        x = _strip_node(x)
+        if x.kind == "binop" and x.op == "*" and len(x.children) == 2:
+            return parts(x.children[0]) + parts(x.children[1])
+        p = _call_parts(x)
+        return [(norm_text(p[0].text), p[1])] if p and not p[2] else [("", "?")]
+    if n.op == "/":
+        a, b = parts(n.children[0]), parts(n.children[1])
+        if a[1:] or b[1:] or a[0][0] != b[0][0] or (a[0][1], b[0][1]) != ("count", "num"):
+            return None
+        return a[0][0] or None
+    got = parts(n)
+    recv = {r for r, _ in got}
+    methods = sorted(m for _, m in got)
+    return recv.pop() or None if len(recv) == 1 and methods == ["channels", "height",
+                                                                "width"] else None
+
+
+def _strip_node(x: Node) -> Node:
+    while x.kind in ("paren", "cast") and x.children:
+        x = x.children[-1]
+    return x
 
 
 class ShapeOracle:
@@ -136,6 +179,8 @@ class ShapeOracle:
             if method in ("count", "offset") and [_lit(a) for a in args] == ["1"]:
                 return norm_text(receiver.text)
             return None
+        if n.kind == "binop" and n.op in ("/", "*") and len(n.children) == 2:
+            return _one_sample_spelled(n)
         if n.kind in ("member", "name"):
             values = self.resolve(n)
             found = {self._sample_of(v, depth + 1) for v in values or []}
@@ -153,11 +198,7 @@ class ShapeOracle:
         parts = _call_parts(n)
         if parts:
             receiver, method, args = parts
-            first = _lit(args[0]) if len(args) == 1 else None
-            if method in ("channels", "height", "width") and not args or \
-                    method == "shape" and first not in (None, "0") or \
-                    method == "count" and first is not None and first.isdigit() and \
-                    int(first) > 1:
+            if _an_axis_or_trailing(method, [_lit(a) for a in args]):
                 return [norm_text(receiver.text)]
             return []
         if n.kind in ("member", "name"):

@@ -2,7 +2,7 @@
 blocks of samples (templates/batch_loop.cpp.j2)."""
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import List, Set, Tuple
 
 from .. import render as R
 from ..edits import Edit
@@ -54,7 +54,9 @@ class BatchLoop(Kind):
                                   "const": a.type.lstrip().startswith("const"),
                                   "assign": R.assignable(fn, a.var)} for a in p.aliases]}
                     for p in d.privatize]
-        subs = _member_locals(renderer, r, body)
+        subs, named = _member_locals(renderer, r, body)
+        for p in privates:
+            p["named"] = p["name"] in named
         scalars = [x.name for x in d.reduce if x.kind == "scalar"]
         inductions = [{"var": ind.var, "steps": ind.steps,
                        "condition": R.unwrapped(ind.condition),
@@ -76,19 +78,25 @@ class BatchLoop(Kind):
                         ops={x.name: x.op for x in d.reduce if x.kind == "scalar"})
 
 
-def _member_locals(renderer, r, body) -> List[Tuple[int, int, str]]:
+def _member_locals(renderer, r, body) -> Tuple[List[Tuple[int, int, str]], Set[str]]:
     """Privatized member scratch replaced by the thread's own copy: the substitutions in
-    the loop body; the edits in every helper the loop reaches go straight into r."""
+    the loop body, and the members so named (each part declares them); the edits in every
+    helper the loop reaches go straight into r."""
     d = r.decision
     subs: List[Tuple[int, int, str]] = []
+    named: Set[str] = set()
     tmpl = renderer.env.get_template("member_local.cpp.j2")
     for p in d.privatize:
         if p.kind != "member":
             continue
         text = tmpl.render(member=p.name).strip()
-        subs += [(n.start, n.end, text) for n in R.member_nodes(body, p.name)]
+        found = [(n.start, n.end, text) for n in R.member_nodes(body, p.name)]
         for key in d.helpers:
             for helper in renderer.program.functions.get(key, []):
-                r.edits += [Edit(helper.file, n.start, n.end - n.start, text, R.plan_id(d))
-                            for n in R.member_nodes(helper.body, p.name)]
-    return subs
+                edits = [Edit(helper.file, n.start, n.end - n.start, text, R.plan_id(d))
+                         for n in R.member_nodes(helper.body, p.name)]
+                r.edits += edits
+                named |= {p.name} if edits else set()
+        subs += found
+        named |= {p.name} if found else set()
+    return subs, named

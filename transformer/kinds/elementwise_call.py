@@ -73,9 +73,13 @@ class ElementwiseCall(Kind):
         model = TABLE[call.name]
         arrays = set(model.array_args())
         context = []
+        refs = [p.name for p in fn.params if "&" in p.type] + \
+            [n.name for n in (fn.body.walk() if fn.body else []) if n.kind == "decl" and
+             "&" in n.type]
         for k, a in enumerate(args):
             text = a.text.strip()
-            once = model.params[k] != model.param("count") and not R.simple_argument(text)
+            once = model.params[k] != model.param("count") and \
+                not R.simple_argument(text, refs)
             name = f"cgp_{model.params[k]}" if once else text
             context.append({"text": text, "once": once, "name": name, "array": k in arrays})
         line = src[form_mod.line_start(src, call.start):call.start].decode(

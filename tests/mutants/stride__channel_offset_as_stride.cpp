@@ -1,0 +1,53 @@
+// From SigmoidLayer::Forward_cpu (caffe_src/src/caffe/layers/sigmoid_layer.cpp).
+// Edit (eleventh red team): the stride is `bottom[0]->offset(0, 1)`, one channel's plane,
+// where a whole sample (offset(1)) was meant; each sample writes dim_ elements from there.
+#include <cmath>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class MutSPlaneStrideLayer : public Layer<Dtype> {
+ public:
+  explicit MutSPlaneStrideLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutSPlaneStride"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom);
+  int num_, dim_;
+};
+
+template <typename Dtype>
+void MutSPlaneStrideLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    for (int k = 0; k < dim_; ++k) {
+      top_data[n * bottom[0]->offset(0, 1) + k] =
+          Dtype(1) / (Dtype(1) + std::exp(-bottom_data[n * dim_ + k]));
+    }
+  }
+}
+
+template <typename Dtype>
+void MutSPlaneStrideLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+    const vector<bool>& propagate_down, const vector<Blob<Dtype>*>& bottom) {
+}
+
+INSTANTIATE_CLASS(MutSPlaneStrideLayer);
+REGISTER_LAYER_CLASS(MutSPlaneStride);
+
+}  // namespace caffe
