@@ -133,11 +133,37 @@ int tied(int num) {
   return 0;
 }
 
+// A loop that prepared its buffer and then threw (never reaching reduce_into), then the next
+// loop on the same buffer, now 1000 elements of 4000: the next one starts afresh, and adds
+// nothing past its own count (the -0 there keeps its sign: adding a zero would make it +0).
+int stale(int num) {
+  std::vector<float> buf(4000, 0.f);
+  float* const shared = buf.data();
+  auto& acc = cgp::accumulators_for(shared);
+  int parts = cgp::batch_parts(num, true, 4000 * sizeof(float));
+  acc.prepare(parts, 4000);  // ... and the loop throws
+  for (int i = 1000; i < 4000; ++i) buf[i] = -0.f;
+  parts = cgp::batch_parts(num, true, 1000 * sizeof(float));
+  acc.prepare(parts, 1000);
+  cgp::for_parts(num, parts, [&](int begin, int end, int part) {
+    float* p = acc.get(part, shared);
+    for (int n = begin; n < end; ++n)
+      for (int i = 0; i < 1000; ++i) p[i] += 1;
+  });
+  acc.reduce_into(shared);
+  int bad = parts > 1 ? 0 : 1000;
+  for (int i = 0; i < 1000; ++i) bad += buf[i] != num;
+  for (int i = 1000; i < 4000; ++i) bad += !(buf[i] == 0 && std::signbit(buf[i]));
+  std::printf("bad %d held %lld parts %d\n", bad, cgp::accumulator_bytes(), parts);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   const int num = std::atoi(argv[1]), small = std::atoi(argv[2]), big = std::atoi(argv[3]);
   const int apps = std::atoi(argv[4]);
   if (argc > 5 && std::string(argv[5]) == "gated") return gated(num);
   if (argc > 5 && std::string(argv[5]) == "tied") return tied(num);
+  if (argc > 5 && std::string(argv[5]) == "stale") return stale(num);
   if (argc > 5) {  // "nested"
     Nested nested;
     for (int round = 0; round < 3; ++round) nested.backward(num);
@@ -237,3 +263,9 @@ def test_two_names_of_one_buffer_add_each_part_once(program, threads, round_):
     bad, held, parts = _run(program, 24, 0, 0, 1, threads, "tied")
     assert bad == 0 and parts[0] > 1
     assert held == (parts[0] - 1) * _bytes(3000)  # one set of slots for both names
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_loop_that_threw_before_adding_leaves_the_next_one_its_own_count(program, threads):
+    bad, held, parts = _run(program, 24, 0, 0, 1, threads, "stale")
+    assert bad == 0 and parts[0] > 1
