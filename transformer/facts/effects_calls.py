@@ -103,15 +103,8 @@ class CallMixin:
         return []
 
     def _library(self, callee: Optional[Node], name: str) -> bool:
-        """Is a call named like a math library function that function: not a method, and
-        not qualified by a scope other than caffe's or std's (`fast::caffe_copy`,
-        `Util::caffe_set` are the tree's own, followed as such)? An unqualified call in a
-        layer (in namespace caffe) finds caffe's."""
-        if callee is not None and callee.kind == "member":
-            return False
-        text = norm_text(callee.text) if callee is not None else ""
-        scope = re.sub(r"<[^<>]*>", "", text).rpartition("::")[0].lstrip(":")
-        return scope in ("", "caffe", "std")
+        """Is a call named like a math library function that function (`library_call`)?"""
+        return library_call(self.program, self.cls, callee, name)
 
     def _library_call(self, frame: _Frame, e: Node, name: str, args: List[Node],
                       guards, depth: int):
@@ -348,6 +341,21 @@ class CallMixin:
             return ""
         cls = last_identifier(t)
         return cls if cls != "Blob" and cls in self.program.classes else ""
+
+
+def library_call(program, cls: str, callee: Optional[Node], name: str) -> bool:
+    """Is a call named like a math library function that function: not a method (called on
+    an object, or unqualified where the class or a base declares a method of that name), and
+    not qualified by a scope other than caffe's or std's (`fast::caffe_copy`,
+    `Util::caffe_set` are the tree's own, followed as such)? An unqualified call in a layer
+    (in namespace caffe) finds caffe's."""
+    if callee is not None and callee.kind == "member":
+        return False
+    text = norm_text(callee.text) if callee is not None else ""
+    scope = re.sub(r"<[^<>]*>", "", text).rpartition("::")[0].lstrip(":")
+    if scope == "" and cls and program.resolve_method(cls, name) is not None:
+        return False  # the class's own `caffe_axpy`, which the unqualified name finds first
+    return scope in ("", "caffe", "std")
 
 
 def _visible(defs: List[FunctionIR], caller_file: str) -> List[FunctionIR]:

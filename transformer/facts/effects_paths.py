@@ -35,7 +35,8 @@ class PathMixin:
         # substitute bound parameters by the caller's argument text
         bound = None
         for name, b in frame.bindings.items():
-            if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name:
+            if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name and \
+                    self._same_truth(frame, name, b):
                 text, bound = b.text.strip(), b
                 while text.startswith("!"):
                     text = text[1:].strip()
@@ -53,6 +54,22 @@ class PathMixin:
             bound is not None and frame.caller is self._top_frame and gates.pure(bound)
         self.atom_spellable[norm] = self.atom_spellable.get(norm, True) and spellable
         return norm, positive
+
+    def _same_truth(self, frame: _Frame, param: str, arg: Node) -> bool:
+        """Does a condition on the parameter hold exactly when one on its argument does: a
+        `bool` parameter, a comparison given, or the argument declared as the parameter is
+        (an `int` given 0.5 is 0: a condition the argument's text would not spell)?"""
+        want = re.sub(r"\b(const|volatile)\b|&", " ", self._param_type(frame, param)).split()
+        a = arg
+        while a.kind == "paren" and a.children:
+            a = a.children[0]
+        if want == ["bool"] or (a.kind == "binop" and a.op in _TESTS) or \
+                (a.kind == "unop" and a.op == "!"):
+            return True
+        caller = frame.caller
+        got = self._declared(caller, a) if caller is not None and a.kind in ("name", "member") \
+            else ""
+        return bool(want) and re.sub(r"\b(const|volatile)\b|&", " ", got).split() == want
 
     def _memory_version(self, frame: _Frame, cond: Node) -> str:
         """What makes a condition that reads memory another one after that memory is
@@ -403,6 +420,9 @@ def covered(read, writes: List[Access], strict: bool = False) -> bool:
         if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
             return False
     return True
+
+
+_TESTS = ("<", ">", "<=", ">=", "==", "!=", "&&", "||")
 
 
 def _elsewhere(write, read, strict: bool = False) -> bool:

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from ..ir import FunctionIR, Node
 from .classes import ENTRY_METHODS, LAYER_ROOT, Program, member_assignments
 from .effects import BodyEffects, EffectWalker, loop_var_and_trip
+from .effects_calls import library_call
 from .effects_syntax import _aliased_names
 from .liveness import ReadsAfter
 from .mathlib import TABLE
@@ -192,7 +193,7 @@ class _FunctionScan:
             if n.kind == "for" and not self.inside_claimed(n):
                 self.loop(n)
             elif n.kind == "call" and n.name in TABLE and not TABLE[n.name].rng and \
-                    not self.inside_claimed(n):
+                    not self.inside_claimed(n) and self._library(n):
                 self.call(n)
             elif _region_call(n) and not self.inside_claimed(n):
                 self.claimed.append(n)  # a region written before: already parallel
@@ -205,6 +206,11 @@ class _FunctionScan:
                     not self.inside_claimed(n):
                 eff = BodyEffects(rng_calls=[f"{n.name} at line {n.line}"])
                 self.facts.append(self.fact(n, "other", effects=eff))
+
+    def _library(self, n: Node) -> bool:
+        """The library's function, not the tree's of the same name (`library_call`)."""
+        return library_call(self.program, self.cls, n.children[0] if n.children else None,
+                            n.name)
 
     def call(self, n: Node) -> None:
         """A math-library call: facts for the kind whose matcher takes it, if any."""
@@ -320,7 +326,9 @@ def collect_outside_layers(program: Program, skip_files=frozenset()) -> List[Loo
             for n in fn.body.walk():
                 kind = kinds.KINDS["elementwise-call"]
                 if n.kind == "call" and n.name in TABLE and kind.matches_call(TABLE[n.name]) \
-                        and not any(o.start <= n.start and n.end <= o.end for o in omp):
+                        and not any(o.start <= n.start and n.end <= o.end for o in omp) \
+                        and library_call(program, cls, n.children[0] if n.children else None,
+                                         n.name):
                     f = kind.call_facts(cls, fn, n, None, degraded)
                     facts += [f] if f is not None else []
     return facts
