@@ -119,12 +119,14 @@ class PathMixin:
 
     def _walk_return(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,
                      in_inner_loop: bool):
-        """A return: an early exit of the loop's function, or the end of a callee."""
+        """A return: an early exit of the loop's function, or the end of a callee; what it
+        returns is evaluated either way (`return scratch_sum(0);` of a method liveness walks
+        as an entry reads the scratch)."""
+        for c in n.children:
+            self.expr(frame, c, guards, depth)
         if depth == 0:
             self.eff.early_exits.append(f"return at line {n.line}")
         else:  # a callee's return ends the callee, not the loop
-            for c in n.children:
-                self.expr(frame, c, guards, depth)
             frame.returns.append(frozenset(guards))
 
     def _walk_continue(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int,

@@ -3,13 +3,14 @@
 A privatized buffer gets a private copy per thread inside the region; the shared one keeps
 what it held before. That is only right when nothing reads the shared buffer's contents
 after the region before overwriting them: not the rest of the function, not the function's
-next call (its statements before the loop), not the class's other methods (Backward reading
-what Forward left), not a subclass's, and not code outside the class through a method that
-hands the member out or through a public member. `ReadsAfter.of` answers, per buffer, with
-the first such read found.
+next call (all of it but the loop, whichever branch it takes), not the class's other
+methods (Backward reading what Forward left), not a subclass's or a mixin's, and not code
+outside the class through a method that hands the member out or through a public member.
+`ReadsAfter.of` answers, per buffer, with the first such read found.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
@@ -32,8 +33,12 @@ class ReadsAfter:
         self._handed: Optional[Dict[str, str]] = None
         self._oracles: Dict[Tuple[str, int], ShapeOracle] = {}
         self._family_fns: Optional[List[FunctionIR]] = None
-        # the class, its bases and the classes derived from it
-        self.classes = program.ancestry(cls) + program.descendants(cls)
+        # the class, its bases and the classes derived from it, and the classes whose base is
+        # not the tree's (a mixin `template <class B> class WithReport : public B`: it may
+        # be put over this class)
+        self.classes = program.ancestry(cls) + program.descendants(cls) + [
+            c for c, ci in sorted(program.classes.items())
+            if any(b not in program.classes for b in ci.bases)]
 
     def oracle(self, fn: FunctionIR) -> ShapeOracle:
         key = (fn.file, fn.start)
@@ -49,9 +54,11 @@ class ReadsAfter:
         # the rest of this call (and, in a loop around it, the next rounds of that loop)
         _merge(out, _uncovered(self._walk(fn, before, after + loops_around), fn,
                                "later in", skip, SCRATCH_KINDS))
-        # the next call: the statements before the loop (a local Blob is new each call)
-        _merge(out, _uncovered(self._walk(fn, [], before), fn,
-                               "before the loop, in the next call of", skip, ("member",)))
+        # the next call: the whole function but the loop, whichever branch it takes then (the
+        # statements before the loop, an if's condition around it, its other branch; a local
+        # Blob is new each call)
+        _merge(out, _uncovered(self._walk(fn, [], _without(fn.body, loop).children), fn,
+                               "in the next call of", skip, ("member",)))
         for (file, start), (other, accesses) in self._method_reads().items():
             if (file, start) != (fn.file, fn.start):
                 _merge(out, _uncovered(accesses, other, "in", skip, ("member",)))
@@ -88,10 +95,10 @@ class ReadsAfter:
         if self._methods is None:
             self._methods = {}
             family = self._family()
-            called = {n.name for fn in family for n in fn.body.walk() if n.kind == "call"}
             for fn in family:
-                if fn.name in called and fn.name not in ENTRY_METHODS:
-                    continue
+                if fn.name not in ENTRY_METHODS and any(
+                        g is not fn and fn.name in _own_calls(g) for g in family):
+                    continue  # a helper: walked from its callers, its arguments bound
                 self._methods[(fn.file, fn.start)] = (fn, self._walk(fn, [], fn.body.children))
         return self._methods
 
@@ -144,11 +151,33 @@ def _escapes(family: List[FunctionIR], fields) -> Dict[str, str]:
         for name in blobs:
             out.setdefault(name, f"member {f.name} is a reference to a Blob")
     for fn in family:
-        for name, line in _named_as_object(fn.body, blobs):
+        for name, line in _named_as_object(fn.body, blobs) + _kept_in_member(fn.body, blobs):
             out.setdefault(name, f"named as an object at line {line} of {fn.file}, in {fn.key}")
         for name in _indexed_by_variable(fn.body, blobs):
             out.setdefault(name, f"{name.split('[')[0]} indexed by a variable in {fn.key}")
     return out
+
+
+def _own_calls(fn: FunctionIR) -> Set[str]:
+    """The names fn calls as methods of its own object (`f(...)`, `this->f(...)`), not on
+    another object (`buf_.Reshape(...)` is the Blob's)."""
+    out: Set[str] = set()
+    for n in fn.body.walk():
+        if n.kind == "call" and n.children:
+            callee = n.children[0]
+            if callee.kind != "member" or not callee.children or \
+                    callee.children[0].kind == "this":
+                out.add(n.name)
+    return out
+
+
+def _without(body: Node, loop: Node) -> Node:
+    """A copy of body with `loop` replaced by an empty statement."""
+    if body is loop:
+        return Node("null", loop.start, loop.start, loop.line, "")
+    if not any(x is loop for x in body.walk()):
+        return body
+    return dataclasses.replace(body, children=[_without(c, loop) for c in body.children])
 
 
 def _named_as_object(body: Node, blobs: Set[str]) -> List[Tuple[str, int]]:
@@ -167,6 +196,23 @@ def _named_as_object(body: Node, blobs: Set[str]) -> List[Tuple[str, int]]:
         for c in n.children:
             visit(c, n, parent)
     visit(body, None, None)
+    return out
+
+
+_BUFFERS = ("cpu_data", "mutable_cpu_data", "cpu_diff", "mutable_cpu_diff")
+
+
+def _kept_in_member(body: Node, blobs: Set[str]) -> List[Tuple[str, int]]:
+    """Blob members whose buffer a member keeps (`cache_ = buf_.mutable_cpu_data()`): read
+    through it anywhere, unseen."""
+    out: List[Tuple[str, int]] = []
+    for n in body.walk():
+        if n.kind == "assign" and len(n.children) == 2 and _member_name(n.children[0]):
+            for c in n.children[1].walk():
+                if c.kind == "call" and c.name in _BUFFERS and c.children and \
+                        c.children[0].kind == "member" and c.children[0].children and \
+                        _member_name(c.children[0].children[0]) in blobs:
+                    out.append((_member_name(c.children[0].children[0]), n.line))
     return out
 
 
