@@ -12,7 +12,7 @@ from typing import Callable, List, Optional
 
 from ..ir import Node
 from .effects_syntax import _strip, literal_int
-from .shapes import norm_text
+from .shapes import _call_parts, norm_text
 
 Values = Callable[[Node], Optional[List[Node]]]
 _NARROW = re.compile(r"^(const\s+)?(bool|(un)?signed\s+char|char|u?int(8|16)_t|"
@@ -71,3 +71,24 @@ def shorter_than(e: Node, values: Values, depth: int = 0, spelled: bool = False)
     if (e.op == "/" and (k is None or k > 1)) or (e.op in (">>", "-") and (k is None or k > 0)):
         return [a]
     return []
+
+
+def past_axis(b: Node, values: Values, sample_of: Callable[[Node], Optional[str]],
+              depth: int = 0) -> bool:
+    """May an inner index counted up to b (excluded) pass the axis it is a coordinate of
+    (`offset(n, c)`, `c < b`): b more than one axis (`2 * channels()`, `height() + 1`, a
+    `count`, one sample), through every value a variable may hold?"""
+    b = _strip(b)
+    if depth > 6:
+        return False
+    parts = _call_parts(b)
+    if (parts and parts[1] == "count") or sample_of(b):
+        return True
+    if b.kind == "binop" and b.op == "+":
+        return True
+    if b.kind == "binop" and b.op == "*" and len(b.children) == 2:
+        return any(_strip(c).kind == "lit" and literal_int(c.text) > 1 or
+                   _call_parts(_strip(c)) is not None for c in b.children)
+    if b.kind in ("name", "member"):
+        return any(past_axis(v, values, sample_of, depth + 1) for v in values(b) or [])
+    return False

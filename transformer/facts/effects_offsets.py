@@ -112,24 +112,10 @@ class OffsetMixin:
             return any(self._at_extent(frame, v, depth + 1) for v in values)
         return False
 
-    def _past_axis(self, frame: _Frame, b: Node, depth: int = 0) -> bool:
-        """May an inner index counted up to b (excluded) pass the axis it is a coordinate of:
-        b more than one axis (`2 * channels()`, `height() + 1`, a `count`, one sample)?"""
-        b = _strip(b)
-        if depth > 6:
-            return False
-        parts = _call_parts(b)
-        if (parts and parts[1] == "count") or self.oracle.sample_of(b):
-            return True
-        if b.kind == "binop" and b.op == "+":
-            return True
-        if b.kind == "binop" and b.op == "*" and len(b.children) == 2:
-            return any(_strip(c).kind == "lit" and literal_int(c.text) > 1 or
-                       _call_parts(_strip(c)) is not None for c in b.children)
-        if b.kind in ("name", "member"):
-            return any(self._past_axis(frame, v, depth + 1)
-                       for v in self._values_of(frame, b) or [])
-        return False
+    def _past_axis(self, frame: _Frame, b: Node) -> bool:
+        """May an inner index counted up to b pass the axis it is a coordinate of?"""
+        return degenerate.past_axis(b, lambda v: self._values_of(frame, v),
+                                    self.oracle.sample_of)
 
     def _values_of(self, frame: _Frame, x: Node) -> Optional[List[Node]]:
         """The values a variable holds: a helper's parameter, the argument it was given
