@@ -110,6 +110,16 @@ class Program:
         """Every class of the tree that derives from cls, directly or not (sorted)."""
         return sorted(c for c in self.classes if c != cls and cls in self.ancestry(c)[1:])
 
+    def mixins(self) -> List[str]:
+        """The classes whose base is not the tree's (a template parameter: `template <class
+        B> class Carrying : public B`): any class may be derived from through them (sorted;
+        computed once per program)."""
+        key = ("mixins",)
+        if key not in self.memo:
+            self.memo[key] = [c for c, ci in sorted(self.classes.items())
+                              if any(b not in self.classes for b in ci.bases)]
+        return self.memo[key]
+
     def dispatch_targets(self, cls: str, name: str) -> List[FunctionIR]:
         """The bodies `this->name(...)` may run on an object whose static class is cls: the
         definition static lookup finds, then every override in a class of the tree derived
@@ -120,11 +130,7 @@ class Program:
             if found:
                 out.extend(found)
                 break
-        # a class whose base is not the tree's (a template parameter: `template <class B>
-        # class Carrying : public B`) may be derived from cls through its parameter
-        mixins = [c for c, ci in sorted(self.classes.items())
-                  if any(b not in self.classes for b in ci.bases)]
-        for d in self.descendants(cls) + mixins:
+        for d in self.descendants(cls) + self.mixins():
             for fn in self.functions.get(f"{d}::{name}", []):
                 if all(fn is not o for o in out):
                     out.append(fn)

@@ -11,13 +11,12 @@ import re
 from typing import Callable, List, Optional
 
 from ..ir import Node
-from .effects_syntax import _strip, literal_int
+from .effects_syntax import TESTS, _strip, literal_int
 from .shapes import _call_parts, norm_text
 
 Values = Callable[[Node], Optional[List[Node]]]
 _NARROW = re.compile(r"^(const\s+)?(bool|(un)?signed\s+char|char|u?int(8|16)_t|"
                      r"(unsigned\s+)?short(\s+int)?)$")
-_TESTS = ("<", ">", "<=", ">=", "==", "!=", "&&", "||")
 
 
 def narrow(type_text: str) -> bool:
@@ -43,7 +42,7 @@ def maybe_zero(e: Node, values: Values, depth: int = 0) -> bool:
     if e.kind != "binop" or len(e.children) != 2:
         return False
     a, b = e.children
-    if e.op in _TESTS:
+    if e.op in TESTS:
         return True
     if e.op == "-":
         return norm_text(a.text) == norm_text(b.text)

@@ -58,6 +58,7 @@ from .effects_syntax import (
     _loop_var_and_trip,
     _strip,
     _updated_names,
+    _words,
 )
 from .effects_types import TypeMixin
 from .mathlib import BLOB_BUFFERS, TABLE
@@ -117,6 +118,18 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
         self._root_versions: Dict[str, int] = {}  # memory root -> writes to it so far
 
     # ----------------------------------------------------------------------------------
+    def _varying(self) -> Set[str]:
+        """The names that may hold another value in each iteration: the loop's and inner
+        loops' counters, what the body writes or declares so far."""
+        return {self.loop_var} | {v for v, _ in self.inner_vars} | self.eff.written_names | \
+            self._inside_now
+
+    def _version_marks(self, text: str) -> str:
+        """What tells `text` apart from the same spelling after one of its names is assigned
+        again (`len` before and after `len = dim`): each name's assignments so far."""
+        return "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(text))
+                       if self._versions.get(w))
+
     def analyze_loop(self, fn: FunctionIR, loop: Node, loop_var: str,
                      before: List[Node]) -> BodyEffects:
         """Effects of one iteration of `loop` (a for statement in fn); `before` holds the

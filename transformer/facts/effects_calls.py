@@ -185,11 +185,8 @@ class CallMixin:
         """A block of the count `size` as the call spells it, each name in it marked with
         the times it was assigned so far (a `len` reassigned is another count), and whether
         that count may change with the sample."""
-        varying = {self.loop_var} | {v for v, _ in self.inner_vars} | \
-            self.eff.written_names | self._inside_now
-        varies = bool(_words(size) & varying)
-        size += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(size))
-                        if self._versions.get(w))
+        varies = bool(_words(size) & self._varying())
+        size += self._version_marks(size)
         self.record(p, mode, guards, e.line, frame.fn.file, via, size, short, True, varies)
 
     def _object_call(self, frame: _Frame, e: Node, name: str, callee: Node, args: List[Node],

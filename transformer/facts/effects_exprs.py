@@ -51,8 +51,7 @@ class ExprMixin:
     def _nest(self) -> Tuple[Tuple[str, ...], bool]:
         """The inner loops around the current statement: their trips, and whether one of
         them may run a different number of times for each sample (or not at all)."""
-        varying = {self.loop_var} | {v for v, _ in self.inner_vars} | \
-            self.eff.written_names | self._inside_now
+        varying = self._varying()
         trips = tuple(norm_text(t) for _, t in self.inner_vars)
         return trips, any(t == "?" or _words(t) & varying for t in trips)
 

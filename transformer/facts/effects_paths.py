@@ -12,7 +12,14 @@ from typing import FrozenSet, List, Set, Tuple
 from ..ir import Node
 from . import extrema, gates
 from .effects_model import OPAQUE, Access, Guard, Offset, Ptr, Root, _Frame
-from .effects_syntax import STEPS, _is_mutable_ref, _loop_var_and_trip, _updated_names, _words
+from .effects_syntax import (
+    STEPS,
+    TESTS,
+    _is_mutable_ref,
+    _loop_var_and_trip,
+    _updated_names,
+    _words,
+)
 from .shapes import norm_text
 
 # statements the IR keeps as `other` nodes that the walker must see as statements
@@ -44,8 +51,7 @@ class PathMixin:
         norm = norm_text(text)
         # a condition on a variable assigned since: another atom ("open" before and after
         # `open = ...` are two conditions)
-        norm += "".join(f"#{w}{self._versions[w]}" for w in sorted(_words(norm))
-                        if self._versions.get(w))
+        norm += self._version_marks(norm)
         norm += self._memory_version(frame, cond)
         self.atom_text.setdefault(norm, text)
         # spelled as at the loop: written in the loop's function, or a helper's parameter
@@ -59,17 +65,19 @@ class PathMixin:
         """Does a condition on the parameter hold exactly when one on its argument does: a
         `bool` parameter, a comparison given, or the argument declared as the parameter is
         (an `int` given 0.5 is 0: a condition the argument's text would not spell)?"""
-        want = re.sub(r"\b(const|volatile)\b|&", " ", self._param_type(frame, param)).split()
+        def words(t: str) -> List[str]:  # `const int&` -> [int]
+            return re.sub(r"\b(const|volatile)\b|&", " ", t).split()
+        want = words(self._param_type(frame, param))
         a = arg
         while a.kind == "paren" and a.children:
             a = a.children[0]
-        if want == ["bool"] or (a.kind == "binop" and a.op in _TESTS) or \
+        if want == ["bool"] or (a.kind == "binop" and a.op in TESTS) or \
                 (a.kind == "unop" and a.op == "!"):
             return True
         caller = frame.caller
         got = self._declared(caller, a) if caller is not None and a.kind in ("name", "member") \
             else ""
-        return bool(want) and re.sub(r"\b(const|volatile)\b|&", " ", got).split() == want
+        return bool(want) and words(got) == want
 
     def _memory_version(self, frame: _Frame, cond: Node) -> str:
         """What makes a condition that reads memory another one after that memory is
@@ -422,9 +430,6 @@ def covered(read, writes: List[Access], strict: bool = False) -> bool:
         if not any(all(env[a] == pos for a, pos in w.guards) for w in earlier):
             return False
     return True
-
-
-_TESTS = ("<", ">", "<=", ">=", "==", "!=", "&&", "||")
 
 
 def _elsewhere(write, read, strict: bool = False) -> bool:

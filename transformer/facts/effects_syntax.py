@@ -52,6 +52,10 @@ def _aliased_names(body: Node) -> Set[str]:
     return out
 
 
+# the operators whose value is a truth, not a quantity
+TESTS = ("<", ">", "<=", ">=", "==", "!=", "&&", "||")
+
+
 def _strip(n: Node) -> Node:
     while n.kind in ("cast", "paren") and n.children:
         n = n.children[0]

@@ -12,7 +12,7 @@ import re
 
 from ..ir import Node
 from .effects_model import _Frame
-from .effects_syntax import _words
+from .effects_syntax import TESTS, _words
 
 
 class TypeMixin:
@@ -58,7 +58,7 @@ class TypeMixin:
             base = _strip_parens(e.children[0])
             return not _integral(self._declared(frame, base).replace("*", " ").replace(
                 "const", " ")) if base.kind in ("name", "member") else True
-        if e.kind == "binop" and e.op in ("<", ">", "<=", ">=", "==", "!=", "&&", "||"):
+        if e.kind == "binop" and e.op in TESTS:
             return False
         return e.kind in ("call", "other") or any(self._may_be_floating(frame, c)
                                                   for c in e.children)

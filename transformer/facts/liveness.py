@@ -33,12 +33,9 @@ class ReadsAfter:
         self._handed: Optional[Dict[str, str]] = None
         self._oracles: Dict[Tuple[str, int], ShapeOracle] = {}
         self._family_fns: Optional[List[FunctionIR]] = None
-        # the class, its bases and the classes derived from it, and the classes whose base is
-        # not the tree's (a mixin `template <class B> class WithReport : public B`: it may
-        # be put over this class)
-        self.classes = program.ancestry(cls) + program.descendants(cls) + [
-            c for c, ci in sorted(program.classes.items())
-            if any(b not in program.classes for b in ci.bases)]
+        # the class, its bases, the classes derived from it, and the mixins (a `template
+        # <class B> class WithReport : public B` may be put over this class)
+        self.classes = program.ancestry(cls) + program.descendants(cls) + program.mixins()
 
     def oracle(self, fn: FunctionIR) -> ShapeOracle:
         key = (fn.file, fn.start)
@@ -153,8 +150,8 @@ def _escapes(family: List[FunctionIR], fields) -> Dict[str, str]:
     for fn in family:
         for name, line in _named_as_object(fn.body, blobs) + _kept_in_member(fn.body, blobs):
             out.setdefault(name, f"named as an object at line {line} of {fn.file}, in {fn.key}")
-        for name in _indexed_by_variable(fn.body, blobs):
-            out.setdefault(name, f"{name.split('[')[0]} indexed by a variable in {fn.key}")
+    for name, where in _indexed_by_variable(family, blobs).items():
+        out.setdefault(name, where)
     return out
 
 
@@ -216,16 +213,22 @@ def _kept_in_member(body: Node, blobs: Set[str]) -> List[Tuple[str, int]]:
     return out
 
 
-def _indexed_by_variable(body: Node, blobs: Set[str]) -> List[str]:
-    """`A[i]` of a member array of Blobs with an index that is not a literal: the names
-    `A[0]`, `A[1]`, ... any element may be."""
-    out: List[str] = []
-    for n in body.walk():
-        if n.kind == "index" and len(n.children) == 2 and \
-                _member_name(n.children[0]) in blobs and n.children[1].kind != "lit":
-            arr = _member_name(n.children[0])
-            out.extend(f"{arr}[{i}]" for i in range(64))
-    return out
+def _indexed_by_variable(family: List[FunctionIR], blobs: Set[str]) -> Dict[str, str]:
+    """`A[i]` of a member array of Blobs with an index that is not a literal, anywhere in
+    the family: every element named elsewhere by a literal (`A[0]`, the names a plan can
+    privatize) may be the one it reads."""
+    variable: Dict[str, str] = {}
+    elements: Set[Tuple[str, str]] = set()
+    for fn in family:
+        for n in fn.body.walk():
+            if n.kind == "index" and len(n.children) == 2 and \
+                    _member_name(n.children[0]) in blobs:
+                arr, index = _member_name(n.children[0]), n.children[1]
+                if index.kind == "lit":
+                    elements.add((arr, index.text.strip()))
+                else:
+                    variable.setdefault(arr, f"{arr} indexed by a variable in {fn.key}")
+    return {f"{arr}[{i}]": variable[arr] for arr, i in sorted(elements) if arr in variable}
 
 
 def _member_name(n: Node) -> str:

@@ -17,6 +17,7 @@ import re
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..ir import Node
+from .effects_syntax import _strip
 
 Resolver = Callable[[Node], Optional[List[Node]]]
 _SHAPE_QUERIES = ("count", "offset", "shape", "num", "channels", "height", "width")
@@ -61,7 +62,7 @@ def _an_axis_or_trailing(method: str, args: List[Optional[str]]) -> bool:
 def _one_sample_spelled(n: Node) -> Optional[str]:
     """X when n is `X->count() / X->num()` or `X->channels() * X->height() * X->width()`."""
     def parts(x: Node) -> List[Tuple[str, str]]:
-        x = _strip_node(x)
+        x = _strip(x)
         if x.kind == "binop" and x.op == "*" and len(x.children) == 2:
             return parts(x.children[0]) + parts(x.children[1])
         p = _call_parts(x)
@@ -76,12 +77,6 @@ def _one_sample_spelled(n: Node) -> Optional[str]:
     methods = sorted(m for _, m in got)
     return recv.pop() or None if len(recv) == 1 and methods == ["channels", "height",
                                                                 "width"] else None
-
-
-def _strip_node(x: Node) -> Node:
-    while x.kind in ("paren", "cast") and x.children:
-        x = x.children[-1]
-    return x
 
 
 class ShapeOracle:
