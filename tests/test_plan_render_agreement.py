@@ -122,14 +122,15 @@ def test_not_found_is_rejected_and_the_plan_emptied():
 
 def test_typed_plans_serialize_to_the_old_strings_and_details():
     d = _decision("batch-blas", split=[plan.Split("caffe_cpu_gemm", 71, "rows", "M_")],
-                  induction=[plan.InductionPlan("p", [plan.InductionStep("dim", ["k_"])],
+                  induction=[plan.InductionPlan("p", [plan.InductionStep("dim", ["k_"], [True])],
                                                 "flag")])
     j = d.to_json()
     assert j["split"] == ["caffe_cpu_gemm line 71: rows M_"]
     assert j["split_detail"] == [{"call": "caffe_cpu_gemm", "line": 71, "dim": "rows",
                                   "extent": "M_"}]
     assert j["induction"] == ["p = p_0 + n * ((k_)*(dim)) if flag"]
-    assert j["induction_detail"][0]["steps"] == [{"step": "dim", "multipliers": ["k_"]}]
+    assert j["induction_detail"][0]["steps"] == [{"step": "dim", "multipliers": ["k_"],
+                                                  "clamp": [True]}]
     assert d.plan_parts() == [("induction", ["p"]), ("split", ["rows M_"])]
 
 

@@ -168,6 +168,37 @@ int main(int argc, char** argv) {
     std::printf("bad %d scratch %lld\n", h.bad.load(), cgp::scratch_bytes());
     return 0;
   }
+  if (argc > 4 && std::string(argv[4]) == "inapp") {
+    // Each thread of the application's own parallel region runs a net of its own: every
+    // region runs inline there, on the net's shared Blobs, as the original code does (not
+    // on copies made in an earlier call, nor where another class's loop privatized a name).
+    std::atomic<int> bad{0};
+#pragma omp parallel
+    {
+      Helped h(size);
+      for (int round = 0; round < 3; ++round) {
+        h.pad.mutable_cpu_data()[0] = h.pad.mutable_cpu_data()[size + 1] = 0.5f * round;
+        cgp::parallel_for(num, [&](int begin, int end, int) {
+          cgp::privatizes("pad", true);
+          for (int n = begin; n < end; ++n)
+            if (h.padded(n) != 1.f * round + n) ++bad;  // this call's border
+        });
+        cgp::parallel_for(num, [&](int begin, int end, int) {
+          cgp::privatizes("table", false);
+          for (int n = begin; n < end; ++n) h.apply(n, true);
+        });
+        for (int i = 0; i < size; ++i) h.table.mutable_cpu_data()[i] = 1.f + round;
+        cgp::parallel_for(num, [&](int begin, int end, int) {
+          for (int n = begin; n < end; ++n)
+            if (h.apply(n, false) != size * (1.f + round)) ++bad;  // the shared table
+          if (&cgp::local(h.table) != &h.table) ++bad;
+        });
+      }
+      bad += h.bad.load();
+    }
+    std::printf("bad %d scratch %lld\n", bad.load(), cgp::scratch_bytes());
+    return 0;
+  }
   if (argc > 4) {  // "grow": a small layer's regions, then a 16 times larger one's
     Net small(size / 16), big(size);
     for (int round = 0; round < 2; ++round) small.layer(0, num, round);
@@ -256,3 +287,14 @@ def test_a_helper_two_loops_share_uses_copies_only_where_a_loop_privatizes(progr
     copied in."""
     got = _run(program, 24, 64, 1, threads, "helper", spread=True)
     assert got["bad"] == "0", got
+
+
+@pytest.mark.parametrize("threads,round_", [(t, r) for t in (2, 3) for r in range(5)])
+def test_layers_run_in_the_applications_own_parallel_region_use_their_shared_blobs(
+        program, threads, round_):
+    """A stress loop (the thirteenth red team). Called from the application's own `omp
+    parallel`, one net per thread, a region runs inline: its scratch is the net's shared
+    Blob, never a copy made in an earlier call (whose copied-in border would be stale) nor
+    a copy a helper hands out because another class's loop privatized that name."""
+    got = _run(program, 24, 64, 1, threads, "inapp")
+    assert got["bad"] == "0" and got["scratch"] == "0", got

@@ -99,6 +99,7 @@ class InductionStep:
 
     step: str
     multipliers: List[str] = field(default_factory=list)
+    clamp: List[bool] = field(default_factory=list)  # per multiplier: clamped at 0
 
 
 @dataclass

@@ -25,7 +25,8 @@ class Node:
     `ref` says what a `name` refers to: param, local, field, function, global (namespace
     scope or a static data member), static (a function-local static), thread (thread_local)
     or ''. On a `decl` it is the variable's storage: static, thread or ''.
-    `macro` is true when the node's text comes from a macro expansion.
+    `macro` is true when the node's text comes from a macro expansion. `value` is what a
+    name of a constant holds (see the field).
     """
 
     kind: str
@@ -39,6 +40,9 @@ class Node:
     type: str = ""
     ref: str = ""
     macro: bool = False
+    # a name's compile-time integer value(s): an enumerator's, a constant's initializer (a
+    # table's elements, comma-separated), '?' for a template's non-type parameter
+    value: str = ""
 
     def walk(self) -> Iterator["Node"]:
         yield self
@@ -102,12 +106,15 @@ class ClassIR:
     methods: List[str]
     # method name -> default argument texts of its declared parameters ('' = none)
     defaults: Dict[str, List[str]] = field(default_factory=dict)
+    # method name -> public | protected | private (the most open of its overloads)
+    access: Dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def from_dict(data: dict) -> "ClassIR":
         return ClassIR(name=data["name"], file=data["file"], line=data["line"],
                        bases=list(data["bases"]), fields=[Field(**f) for f in data["fields"]],
-                       methods=list(data["methods"]), defaults=dict(data.get("defaults", {})))
+                       methods=list(data["methods"]), defaults=dict(data.get("defaults", {})),
+                       access=dict(data.get("access", {})))
 
 
 @dataclass

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from . import builtin_headers
-from .ir import ClassIR, Diagnostic, Field, FunctionIR, Param, UnitIR
+from .ir import ClassIR, Diagnostic, Field, FunctionIR, Node, Param, UnitIR
 from .lower_clang import _children, _file_tokens, _where
+from .lower_constants import forget_constants
 from .lower_nodes import (
     _FUNCTION_KINDS,
     _Lowerer,
@@ -107,6 +108,8 @@ class _UnitWalker:
             k = c.kind.name
             if k in ("NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL"):
                 self.visit(c)
+            elif k == "FRIEND_DECL":  # a friend defined in the class: a free function
+                self.visit(c)
             elif k in _CLASS_KINDS and c.is_definition():
                 self.add_class(c, file_name, rel, line)
                 self.visit(c, c.spelling)
@@ -115,7 +118,7 @@ class _UnitWalker:
 
     def add_class(self, c, file_name: str, rel: str, line: int) -> None:
         """Record a class definition: bases, fields, methods and their default arguments."""
-        bases, fields, methods, defaults = [], [], [], {}
+        bases, fields, methods, defaults, access = [], [], [], {}, {}
         source = self.source_of(file_name)
         for ch in _children(c):
             ck = ch.kind.name
@@ -127,11 +130,13 @@ class _UnitWalker:
                                     _param_default(ch, source)))
             elif ck in _FUNCTION_KINDS:
                 methods.append(ch.spelling)
+                if ch.access_specifier.name.lower() == "public" or ch.spelling not in access:
+                    access[ch.spelling] = ch.access_specifier.name.lower()
                 defaults[ch.spelling] = [_param_default(a, source) for a in _children(ch)
                                          if a.kind.name == "PARM_DECL"]
         self.classes.setdefault((rel, c.extent.start.offset), ClassIR(
             name=c.spelling, file=rel, line=line, bases=bases, fields=fields,
-            methods=methods, defaults=defaults))
+            methods=methods, defaults=defaults, access=access))
 
     def add_function(self, c, file_name: str, rel: str, line: int, cls_name: str) -> None:
         """Record a function definition with its lowered body."""
@@ -143,6 +148,8 @@ class _UnitWalker:
         for ch in _children(c):
             if ch.kind.name == "COMPOUND_STMT":
                 body = low.lower(ch)
+        if body is not None and c.kind.name == "CONSTRUCTOR":
+            body.children = _member_inits(c, low) + body.children
         source = self.source_of(file_name)
         params = [Param(a.spelling, narrow_visible(a.type), _param_default(a, source))
                   for a in _children(c) if a.kind.name == "PARM_DECL"]
@@ -150,6 +157,29 @@ class _UnitWalker:
             file=rel, name=c.spelling, cls=owner, line=line,
             start=c.extent.start.offset, end=c.extent.end.offset, params=params,
             body=body))
+
+
+def _member_inits(c, low: _Lowerer) -> List[Node]:
+    """A constructor's initializers as statements that run before its body: a member's
+    (`: last_(&hidden_), dim_(0)`) as an assignment, a base's (`Base(&buf_)`) as its call,
+    so that what they read, write and name is seen like the body's."""
+    out, member, base = [], None, False
+    for ch in _children(c):
+        k = ch.kind.name
+        if k == "MEMBER_REF":
+            member = ch
+        elif k in ("TYPE_REF", "TEMPLATE_REF"):
+            base = True
+        elif base and member is None and k != "COMPOUND_STMT" and k != "PARM_DECL":
+            out.append(low.lower(ch))
+            base = False
+        elif member is not None and k != "COMPOUND_STMT":
+            lhs = low.node(member, "member", name=member.spelling, op="implicit")
+            rhs = low.lower(ch)
+            out.append(Node(kind="assign", start=lhs.start, end=rhs.end, line=lhs.line,
+                            text=low.text(lhs.start, rhs.end), children=[lhs, rhs], op="="))
+            member = None
+    return out
 
 
 def _diagnostics(tu, root: Path, main_rel: str) -> List[Diagnostic]:
@@ -170,6 +200,7 @@ def _diagnostics(tu, root: Path, main_rel: str) -> List[Diagnostic]:
 def lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitIR:
     """The IR of a parsed translation unit: its in-tree classes and function bodies (none
     from the files in skip_bodies) and its errors."""
+    forget_constants()
     walker = _UnitWalker(tu, root, skip_bodies)
     walker.visit(tu.cursor)
     diags = _diagnostics(tu, root, main_rel)

@@ -10,6 +10,7 @@ from typing import Dict, List, Optional, Tuple
 
 from .ir import Node
 from .lower_clang import _children, _line_offset
+from .lower_constants import _FUNCTION_KINDS, constant_value
 
 _SKIP_KINDS = {"TYPE_REF", "TEMPLATE_REF", "NAMESPACE_REF", "TEMPLATE_TYPE_PARAMETER",
                "TEMPLATE_NON_TYPE_PARAMETER", "CXX_ACCESS_SPEC_DECL", "OVERLOADED_DECL_REF"}
@@ -17,7 +18,6 @@ _CAST_KINDS = {"CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR", "CXX_REINTERPRET_CAST
                "CXX_CONST_CAST_EXPR", "CXX_DYNAMIC_CAST_EXPR", "CXX_FUNCTIONAL_CAST_EXPR"}
 _LITERAL_KINDS = {"INTEGER_LITERAL", "FLOATING_LITERAL", "STRING_LITERAL", "CHARACTER_LITERAL",
                   "CXX_BOOL_LITERAL_EXPR", "CXX_NULL_PTR_LITERAL_EXPR", "CXX_UNARY_EXPR"}
-_FUNCTION_KINDS = {"CXX_METHOD", "FUNCTION_TEMPLATE", "FUNCTION_DECL", "CONSTRUCTOR", "DESTRUCTOR"}
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -283,6 +283,10 @@ class _Lowerer:
         n.op = "->" if "->" in n.text else "."
         if not kids:
             n.op = "implicit"
+        if c.referenced is not None:  # `this->kBack`, a static constant member
+            n.value = constant_value(c.referenced)
+        elif "::" in n.text:  # `Lags<Dtype>::kBack`: a member a template argument decides
+            n.value = "?"
         return n
 
     def lower_decl_ref_expr(self, c):
@@ -306,10 +310,15 @@ class _Lowerer:
                 n.ref = "function"
             elif rk == "ENUM_CONSTANT_DECL":
                 n.ref = "enum"
+            elif rk == "TEMPLATE_NON_TYPE_PARAMETER":
+                n.value = "?"
             elif rk == "UNEXPOSED_DECL":  # a structured binding's name, among others
                 n.ref = "binding"
+            n.value = n.value or constant_value(ref)
         else:
             n.ref = "function" if "<" in n.text else ""
+            if "::" in n.text:  # `Lags<Dtype>::kBack`: a name a template argument decides
+                n.value = "?"
         return n
 
     def lower_binary_operator(self, c):

@@ -386,7 +386,8 @@ def _induction_plan(e: BodyEffects) -> List[InductionPlan]:
         if len(conds) > 1:
             raise Rejection(INDUCTION, f"{var} advances under different conditions")
         out.append(InductionPlan(
-            var=var, steps=[InductionStep(i.step, list(i.multiplier)) for i in steps],
+            var=var,
+            steps=[InductionStep(i.step, list(i.multiplier), list(i.clamp)) for i in steps],
             condition=conds.pop()))
     return out
 

@@ -49,6 +49,7 @@ from .effects_objects import ObjectMixin
 from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
+from .effects_ranges import RangeForMixin
 from .effects_steps import StepMixin
 from .effects_syntax import (
     STEPS,
@@ -69,8 +70,8 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
            "covered", "depth_of", "loop_var_and_trip"]
 
 
-class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, ObjectMixin,
-                   PointerMixin, OffsetMixin):
+class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, CallMixin,
+                   ObjectMixin, PointerMixin, OffsetMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 
@@ -82,6 +83,7 @@ class EffectWalker(PathMixin, ExprMixin, StepMixin, TypeMixin, CallMixin, Object
         self.order = 0
         self.loop_var = ""
         self.inner_vars: List[Tuple[str, str]] = []  # (var, trip text)
+        self._catching: List[Set[str]] = []  # the types the try blocks around the walk catch
         # inner loops `for (k = 0; k < T; ++k)` whose bodies never assign k: k in [0, T)
         self.counted: Dict[str, str] = {}  # var -> T (normalized text)
         # inner loop variable -> (its bound, whether `<=`, its first value): how far an

@@ -14,11 +14,23 @@ from ..lower import last_identifier
 from . import degenerate, mathlib
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_offsets import _sized, _spills, unit_block
-from .effects_syntax import _aliased_names, _is_mutable_ref, _updated_names, _words, effectful
+from .effects_syntax import (
+    _aliased_names,
+    _is_mutable_ref,
+    _strip,
+    _updated_names,
+    _words,
+    effectful,
+)
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
 from .shapes import norm_text
 
 MAX_CALL_DEPTH = 6
+# Blob methods that read none of its contents (apart from shape queries and accessors):
+# ShareData/ShareDiff alias the argument's memory, which liveness follows by name.
+BLOB_CONTENT_FREE = BLOB_SHAPE_METHODS - {"data"} | {"Reshape", "ReshapeLike", "ShareData",
+                                                    "ShareDiff"}
+_CONTAINERS = {"vector", "map", "list", "set", "deque", "array", "unordered_map"}
 
 
 class CallMixin:
@@ -95,9 +107,9 @@ class CallMixin:
             found = [target] if target is not None else []
             return found + [f for f in self.program.functions.get(f"{qualifier}::{name}", [])
                             if f is not target]
-        if self._declared_method(name) or \
-                self.program.resolve_method(self.cls, name) is not None:
-            return self.program.dispatch_targets(self.cls, name)
+        if not qualifier and (self._declared_method(name) or
+                              self.program.resolve_method(self.cls, name) is not None):
+            return self.program.dispatch_targets(self.cls, name)  # (`ns::f` is no method)
         if callee is None or callee.kind != "member":
             return _visible(self.program.functions.get(name, []), caller_file)
         return []
@@ -196,8 +208,12 @@ class CallMixin:
         only share the names), anything else is an unknown call."""
         if self.own_method(frame, e, callee.children[0], args, guards, depth):
             return
-        blob_like = not self._tree_object(frame, callee.children[0])
-        if blob_like and (name in BLOB_SHAPE_METHODS or name in BLOB_ELEMENTS):
+        recv = callee.children[0]
+        blob_like = not self._tree_object(frame, recv)
+        whole = blob_like and self._blob_object(frame, recv)
+        if whole and name not in BLOB_CONTENT_FREE | BLOB_ELEMENTS.keys() | BLOB_BUFFERS.keys():
+            self._blob_contents_read(frame, recv, guards, e.line, name)
+        elif blob_like and (name in BLOB_SHAPE_METHODS or name in BLOB_ELEMENTS):
             for a in args:
                 self.expr(frame, a, guards, depth)
             if name in BLOB_ELEMENTS:
@@ -211,17 +227,56 @@ class CallMixin:
         self.escaped(frame, args, guards, e.line, name)
         self.eff.unknown_calls.append(f"{norm_text(callee.text)} at line {e.line}")
 
+    def _blob_object(self, frame: _Frame, recv: Node) -> bool:
+        """Is the object a method is called on a Blob itself (a member or variable declared
+        as one, or as a pointer to one), not a container of Blobs?"""
+        if recv.kind not in ("member", "name"):
+            return False
+        declared = self._declared(frame, recv)
+        return "Blob" in _words(declared) and not _words(declared) & _CONTAINERS
+
+    def _blob_contents_read(self, frame: _Frame, recv: Node, guards, line: int, name: str):
+        """A Blob method that is not a shape query or an accessor (`asum_data`, `sumsq_diff`,
+        `ToProto`, `CopyFrom`, `data()`, `Update`) reads the Blob's data and diff, anywhere."""
+        for buf in ("data", "diff"):
+            self.record(Ptr(self.blob_root(frame, recv, buf), Offset(opaque=True)), "read",
+                        guards, line, frame.fn.file, f"{name} (unknown)")
+
     def _tree_object(self, frame: _Frame, recv: Node) -> bool:
         """Whether the object a method is called on is declared as one of the tree's own
-        classes other than a Blob: its methods are the tree's, whatever their names."""
-        declared = self._declared(frame, recv)
+        classes other than a Blob (`layouts_[0]` an element of a container of them): its
+        methods are the tree's, whatever their names."""
+        declared = self._receiver_type(frame, recv)
         return "Blob" not in declared and \
             any(w in self.program.classes for w in _words(declared))
+
+    def _receiver_type(self, frame: _Frame, recv: Node) -> str:
+        """The declared type of a method's object, or of the container it is an element of
+        (`top[0]`: `top`'s); '' when neither is a variable or a member."""
+        base = _strip(recv)
+        while base.kind in ("index", "unop") and base.children and \
+                (base.kind == "index" or base.op == "*"):
+            base = _strip(base.children[0])
+        return self._declared(frame, base) if base.kind in ("name", "member") else ""
+
+    def blob_receiver(self, frame: _Frame, recv: Node) -> bool:
+        """Is a method's object declared as a Blob, a pointer to one or an element of a
+        container of them (`top[0]`, `blobs_[0]`, `b` declared `Blob<Dtype>*`)?"""
+        base = _strip(recv)
+        if base.kind == "call" and base.name == "get" and base.children and \
+                base.children[0].kind == "member" and base.children[0].children:
+            base = base.children[0].children[0]  # `blobs_[0].get()`
+        return "Blob" in _words(self._receiver_type(frame, base))
 
     def _follow(self, frame: _Frame, e: Node, target: FunctionIR, args: List[Node], guards,
                 depth: int):
         """Walk a callee's body with its parameters bound to the call's arguments (the
-        caller's outer scalars and pointers are not the callee's)."""
+        caller's outer scalars and pointers are not the callee's). A parameter pack binds
+        any number of arguments, which the walk does not pair: an unknown call."""
+        if any("..." in p.type for p in target.params):
+            self.escaped(frame, args, guards, e.line, target.name)
+            self.eff.unknown_calls.append(f"{target.key} at line {e.line} (a parameter pack)")
+            return
         bindings, refs = self._bind_params(frame, e, target, args)
         self.eff.helpers.append(target.key)
         sub = _Frame(target, bindings)

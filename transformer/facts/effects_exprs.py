@@ -203,6 +203,7 @@ class ExprMixin:
         """A construction: its special members are unknown calls; its parts are walked (a
         container of the sample's own reads the outer memory it is built from)."""
         if owns_values(e.type or ""):
+            self.own_may_throw(frame, e, "", e.children)
             self._own_arguments(frame, e, e.children, guards, depth)
             return True
         if self._special_members(e.type):
@@ -415,7 +416,8 @@ class ExprMixin:
                                for a, pos in sorted(guards))
             self.eff.inductions.append(Induction(
                 name, ("-" if op in ("-=", "--", "post--") else "") + step,
-                [t for _, t in self.inner_vars], guards, line, ok, why, cond))
+                [t for _, t in self.inner_vars], guards, line, ok, why, cond,
+                self._clamps(frame)))
             return
         if name in frame.ref_locals:
             self.record(frame.ref_locals[name], "acc", guards, line, frame.fn.file, op)

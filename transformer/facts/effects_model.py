@@ -180,6 +180,7 @@ class Induction:
     ok: bool
     why: str = ""
     condition: str = ""  # C++ condition under which the pointer advances ('' = always)
+    clamp: List[bool] = field(default_factory=list)  # per multiplier: may it be negative?
 
 
 @dataclass

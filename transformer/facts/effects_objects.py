@@ -8,7 +8,10 @@ from typing import List, Optional
 
 from ..ir import Node
 from .effects_model import Offset, Ptr, Root, _Frame
+from .effects_syntax import _strip
+from .effects_types import _integral
 from .shapes import norm_text
+from .signs import may_be_negative
 from .stdlib import ALGORITHMS, BY_ARITY, POSITIONS, is_iterator, owns_values, range_size
 
 
@@ -88,8 +91,36 @@ class ObjectMixin:
             return False
         if _mutating(e) and not all(self.own_expr(frame, a) for a in args):
             return False  # an unknown call: it writes an object of another owner
+        self.own_may_throw(frame, e, e.name, args)
         self._own_arguments(frame, e, args, guards, depth)
         return True
+
+    def own_may_throw(self, frame: _Frame, e: Node, name: str, args: List[Node]):
+        """A method or constructor of the sample's own container that may throw is an early
+        exit (inside a part of a region an exception would end the process, where the
+        original loop hands it to its caller): `at` (out_of_range), and a size that may be
+        negative given to a constructor, `resize`, `reserve` or `assign` (length_error)."""
+        thrown = {"out_of_range" if name == "at" else "length_error", "logic_error",
+                  "exception", "..."}
+        if any(caught & thrown for caught in self._catching):
+            return  # inside a try block whose handler takes it: it stays in the sample
+        sized = name in ("resize", "reserve") or (name == "assign" and len(args) == 2) or \
+            (name == "" and 1 <= len(args) <= 2)  # a constructor: `vector<T> v(n, x)`
+        if name == "at" or (sized and self._numeric(frame, args[0]) and may_be_negative(
+                args[0], lambda x: self._values_of(frame, x))):
+            self.eff.early_exits.append(f"{norm_text(e.text)[:60]} at line {e.line} (may "
+                                        f"throw)")
+
+    def _numeric(self, frame: _Frame, a: Node) -> bool:
+        """Is a constructor's first argument a count (not a container, iterator or pointer
+        it copies from, `v(top_data + p * dim_, ...)`)?"""
+        a = _strip(a)
+        if a.kind in ("name", "member"):
+            return _integral(self._declared(frame, a))
+        return a.kind in ("lit", "binop", "unop", "cond") and all(
+            n.kind == "lit" or (n.kind in ("name", "member") and
+                                _integral(self._declared(frame, n)))
+            for n in a.walk() if n.kind in ("lit", "name", "member", "call", "index"))
 
     def own_operator(self, frame: _Frame, e: Node, name: str, args: List[Node], guards,
                      depth: int) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import List, Optional, Set
 
 from ..ir import Node
-from . import degenerate
+from . import constants, degenerate
 from .effects_model import Offset, _Frame
 from .effects_syntax import _reads_memory, _strip, _updated_names, _words, literal_int
 from .shapes import _call_parts, norm_text
@@ -78,6 +78,14 @@ class OffsetMixin:
             return e.text.strip()[:1] == "-"
         if e.kind == "unop" and e.op == "-":
             return whole
+        known = constants.values(e, constants.returns_of(self.program, self.cls))
+        if known is not None:  # `out[kPrev]`, `out[~0]`, `out[kTap[0]]`, `out[BackOf()]`
+            return any(v < 0 for v in known)
+        if e.kind == "cond" and len(e.children) == 3:  # `out[causal_ ? -1 : 0]`
+            return any(self._below_start(frame, c, whole, depth + 1) for c in e.children[1:])
+        if e.kind == "call":  # a function's value the walk cannot read: a shape query is
+            hits = [self._below_start(frame, a, True, depth + 1) for a in e.children[1:]]
+            return constants.call_may_be_negative(e.name, hits)  # never negative
         if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
             a, b = (_strip(c) for c in e.children)
             bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
@@ -293,6 +301,10 @@ class OffsetMixin:
         any other call is opaque (floor(n * rate_): no longer n times S)."""
         if e.name not in ("offset", "data_at", "diff_at") or len(e.children) < 2:
             return None
+        callee = e.children[0]
+        if callee.kind != "member" or not callee.children or \
+                not self.blob_receiver(frame, callee.children[0]):
+            return Offset(opaque=True, inner=inner)  # the tree's own `offset(n)`: any place
         first = self.offset_of(frame, e.children[1])
         rest = [self.offset_of(frame, a) for a in e.children[2:]]
         if any(r.depends for r in rest):

@@ -11,16 +11,16 @@ from typing import FrozenSet, List, Set, Tuple
 
 from ..ir import Node
 from . import extrema, gates
-from .effects_model import OPAQUE, Access, Guard, Offset, Ptr, Root, _Frame
+from .effects_model import OPAQUE, Access, Guard, Offset, _Frame
 from .effects_syntax import (
     STEPS,
     TESTS,
-    _is_mutable_ref,
     _loop_var_and_trip,
     _updated_names,
     _words,
 )
 from .shapes import norm_text
+from .stdlib import owns_values
 
 # statements the IR keeps as `other` nodes that the walker must see as statements
 _STATEMENTS = ("GOTO_STMT", "INDIRECT_GOTO_STMT", "CXX_THROW_EXPR", "SWITCH_STMT", "CASE_STMT",
@@ -114,6 +114,8 @@ class PathMixin:
             if d.kind == "decl":
                 init = d.children[0] if d.children else None
                 if init is not None and _constructed(d, init):
+                    if owns_values(d.type):
+                        self.own_may_throw(frame, init, "", init.children)
                     self._own_arguments(frame, init, init.children, guards, depth)
                 elif init is not None:
                     self.expr(frame, init, guards, depth)
@@ -198,8 +200,10 @@ class PathMixin:
             self.walk(frame, n.children[-1], guards, depth, in_inner_loop)
             return
         if n.name == "CXX_TRY_STMT":  # a throw may skip any part of the block
+            self._catching.append(_caught(n))  # what the block's calls throw, if caught
             self._opaque(frame, n.children[0], guards | {(f"{OPAQUE}try@{n.line}", True)},
                          depth, in_inner_loop)
+            self._catching.pop()
             for c in n.children[1:]:
                 self._opaque(frame, c, guards | {(f"{OPAQUE}catch@{c.line}", True)}, depth)
             return
@@ -220,28 +224,6 @@ class PathMixin:
                 g = guards | {(f"{OPAQUE}case@{inner.line}:{inner.start}", True)}
                 inner = inner.children[-1]
             self.walk(frame, inner, g, depth, True)
-
-    def _walk_range_for(self, frame: _Frame, n: Node, guards: FrozenSet[Guard], depth: int):
-        """`for (T& x : range) body`: an inner loop with no countable trip; a loop variable
-        that is a non-const reference aliases the range's elements (what x is written to
-        lands in the range), a copy is the iteration's own."""
-        decls = [c for c in n.children[:-1] if c.kind == "decl"]
-        for d in decls:
-            self._decl_types[d.name] = d.type
-        for c in n.children[:-1]:
-            if c.kind != "decl":
-                self.expr(frame, c, guards, depth)
-        for d in decls:
-            if _is_mutable_ref(d.type):
-                rng = next((c for c in n.children[:-1] if c.kind != "decl"), None)
-                target = self._ref_target(frame, rng) if rng is not None else None
-                if target is not None:
-                    frame.ref_locals[d.name] = Ptr(Root("unknown", norm_text(
-                        rng.text) + "[...]", "raw"), Offset())
-                    continue
-            frame.inside.add(d.name)
-        loop = Node("while", n.start, n.end, n.line, n.text, [n.children[-1]])
-        self._walk_inner_loop(frame, loop, guards, depth)
 
     def _opaque(self, frame: _Frame, stmt: Node, guards: FrozenSet[Guard], depth: int,
                 in_inner_loop: bool = True):
@@ -481,3 +463,15 @@ def _constructed(decl: Node, init: Node) -> bool:
     return init.kind == "construct" or (init.kind == "other" and
                                         init.name in ("UNEXPOSED_EXPR", "PAREN_LIST_EXPR") and
                                         init.text.lstrip().startswith("("))
+
+
+def _caught(try_stmt: Node) -> Set[str]:
+    """The exception types a try statement's handlers take, without `std::`, `const` and
+    `&` ('...' for a catch-all)."""
+    out: Set[str] = set()
+    for c in try_stmt.children[1:]:
+        decls = [k for k in c.children if k.kind == "decl"]
+        if c.name == "CXX_CATCH_STMT":
+            out.add(decls[0].type.replace("std::", "").replace("const", "").strip(" &")
+                    if decls else "...")
+    return out

@@ -5,11 +5,12 @@ pointer declared before the loop and stepped in it has a closed form in the loop
 from __future__ import annotations
 
 import re
-from typing import Optional, Tuple
+from typing import List, Optional, Tuple
 
 from ..ir import Node
 from .effects_model import OPAQUE, Choice, Offset, Ptr, _Frame, depth_of
 from .effects_syntax import _reads_memory
+from .signs import may_be_negative
 
 
 class StepMixin:
@@ -32,6 +33,16 @@ class StepMixin:
                              for c in p.choices])
         frame.ptrs[name] = p.assigned(moved, frozenset(guards),
                                       frame.decl_guards.get(name, frozenset()))
+
+    def _clamps(self, frame: _Frame) -> List[bool]:
+        """Per inner loop around a step: may its trip be negative (`k < extra` with
+        `extra = out_dim_ - dim`, `k <= last`, `k < hi - lo`)?"""
+        out = []
+        for v, t in self.inner_vars:
+            bound = self.trip_bounds.get(v)
+            out.append("-" in t.replace("->", "") or bound is None or may_be_negative(
+                bound[0], lambda x: self._values_of(frame, x)))
+        return out
 
     def _induction_verdict(self, frame: _Frame, step: str, guards,
                            step_node: Optional[Node]) -> Tuple[bool, str]:

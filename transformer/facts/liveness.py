@@ -60,7 +60,20 @@ class ReadsAfter:
             if (file, start) != (fn.file, fn.start):
                 _merge(out, _uncovered(accesses, other, "in", skip, ("member",)))
         _merge(out, self._handed_out())
+        _merge(out, self._shadowed())
         return out
+
+    def _shadowed(self) -> Dict[str, str]:
+        """Member names two classes of the family declare (a subclass's scratch hiding a
+        base's Blob): a helper's `buf_` may be the other class's, which the rewrite, keyed by
+        name, would privatize too."""
+        owners: Dict[str, List[str]] = {}
+        for c in dict.fromkeys(self.classes):
+            if c in self.program.classes:
+                for f in self.program.classes[c].fields:
+                    owners.setdefault(f.name, []).append(c)
+        return {name: f"a member of {cs[0]} and of {cs[1]} by that name"
+                for name, cs in owners.items() if len(cs) > 1}
 
     def _walk(self, fn: FunctionIR, before: List[Node], stmts: List[Node]) -> List[Access]:
         if not stmts:
@@ -87,17 +100,22 @@ class ReadsAfter:
 
     def _method_reads(self) -> Dict[Tuple[str, int], Tuple[FunctionIR, List[Access]]]:
         """Per method of the family that starts a call chain (an entry such as Forward_cpu,
-        or a method no other method of the family calls): its accesses, in order. Helpers
-        are walked from their callers, with their arguments bound."""
+        a public method, or a method no other method of the family calls): its accesses, in
+        order. Other helpers are walked from their callers, with their arguments bound."""
         if self._methods is None:
             self._methods = {}
             family = self._family()
             for fn in family:
-                if fn.name not in ENTRY_METHODS and any(
+                if fn.name not in ENTRY_METHODS and not self._public(fn) and any(
                         g is not fn and fn.name in _own_calls(g) for g in family):
                     continue  # a helper: walked from its callers, its arguments bound
                 self._methods[(fn.file, fn.start)] = (fn, self._walk(fn, [], fn.body.children))
         return self._methods
+
+    def _public(self, fn: FunctionIR) -> bool:
+        """May code outside the family call this method (public, or its class unknown)?"""
+        c = self.program.classes.get(fn.cls)
+        return c is None or c.access.get(fn.name, "public") == "public"
 
     def _handed_out(self) -> Dict[str, str]:
         """Members a method of the family returns (a reference, a pointer, its data), and

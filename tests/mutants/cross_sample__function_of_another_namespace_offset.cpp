@@ -1,0 +1,64 @@
+// From SigmoidLayer::Forward_cpu (caffe_src/src/caffe/layers/sigmoid_layer.cpp).
+// Edit (fourteenth red team): `out[behind::Tap()]` is -1, but `ahead::Tap()`, +1, was read: a
+// function of the tree was found by its bare name.
+#include <cmath>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+namespace ahead {
+inline int Tap() { return 1; }
+}  // namespace ahead
+namespace behind {
+inline int Tap() { return -1; }
+}  // namespace behind
+
+template <typename Dtype>
+class MutSBehindTapLayer : public Layer<Dtype> {
+ public:
+  explicit MutSBehindTapLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "MutSBehindTap"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom);
+  int num_, dim_;
+  Blob<Dtype> scratch_;
+};
+
+template <typename Dtype>
+void MutSBehindTapLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    Dtype* out = top_data + n * dim_;
+    for (int k = 0; k < dim_; ++k) {
+      out[k] = Dtype(1) / (Dtype(1) + std::exp(-bottom_data[n * dim_ + k]));
+    }
+    if (n > 0) {
+      out[behind::Tap()] += bottom_data[n * dim_];
+    }
+  }
+}
+
+template <typename Dtype>
+void MutSBehindTapLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+    const vector<bool>& propagate_down, const vector<Blob<Dtype>*>& bottom) {
+}
+
+INSTANTIATE_CLASS(MutSBehindTapLayer);
+REGISTER_LAYER_CLASS(MutSBehindTap);
+
+}  // namespace caffe

@@ -1,0 +1,59 @@
+"""An exception thrown inside a part of a region, compiled and run: it must not end the
+process (an exception leaving an OpenMP region calls std::terminate). The calling thread
+rethrows it, as the original loop hands it to its caller, and the next region runs as
+usual (thirteenth/fourteenth red team: a sample's own `map::at` threw inside a part)."""
+import shutil
+import subprocess
+
+import pytest
+from support.runtime_program import build_runtime_program
+
+pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+
+PROGRAM = r"""
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+#include "cgp_runtime.hpp"
+
+int main(int argc, char** argv) {
+  const int num = std::atoi(argv[1]);
+  std::vector<int> out(num, 0);
+  int caught = 0;
+  for (int call = 0; call < 3; ++call) {
+    try {
+      cgp::parallel_for(num, [&](int begin, int end, int) {
+        for (int n = begin; n < end; ++n) {
+          if (call == 0 && n == num / 2) throw std::out_of_range("bad label");
+          out[n] = call;
+        }
+      });
+    } catch (const std::out_of_range& e) {
+      ++caught;
+    }
+  }
+  int good = 0;
+  for (int n = 0; n < num; ++n) good += out[n] == 2;
+  std::printf("caught %d good %d\n", caught, good);
+  return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    return build_runtime_program(tmp_path_factory.mktemp("exceptions"), PROGRAM)
+
+
+@pytest.mark.parametrize("threads,round_", [(t, r) for t in (1, 2, 3) for r in range(4)])
+def test_an_exception_in_a_part_reaches_the_caller(program, threads, round_):
+    """A stress loop: the exception reaches the caller at every thread count, once, and
+    the next calls run every sample."""
+    import os
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), CGP_FORCE_PARALLEL="1",
+               CGP_SPREAD_PARTS="1" if round_ % 2 else "0")
+    r = subprocess.run([str(program), "64"], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["caught", "1", "good", "64"], r.stdout
