@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 from .decision import CROSS_SAMPLE, Rejection
+from .facts.blocks import unit_only
 from .facts.effects import Access
 from .facts.effects_model import Offset
-from .facts.effects_offsets import unit_only
 
 
 def _sizes(off: Offset) -> set:

@@ -12,8 +12,8 @@ from typing import Dict, List, Optional, Tuple
 from ..ir import FunctionIR, Node
 from ..lower import last_identifier
 from . import degenerate, mathlib
+from .blocks import _sized, _spills, unit_block
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
-from .effects_offsets import _sized, _spills, unit_block
 from .effects_syntax import (
     _aliased_names,
     _is_mutable_ref,

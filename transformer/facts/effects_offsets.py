@@ -1,7 +1,6 @@
 """Offsets of accesses: how an integer offset depends on the partitioned loop variable
-(one sample's slice at a stride, the element itself, a neighbour, or something opaque),
-and how a sized block of elements changes that (`_sized`; `_spills`, the one textual test
-of a size past one stride).
+(one sample's slice at a stride, the element itself, a neighbour, or something opaque);
+sized blocks at such an offset are `blocks.py`'s.
 """
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ from typing import List, Optional, Set
 
 from ..ir import Node
 from . import constants, degenerate
+from .blocks import unit_only
 from .effects_model import Offset, _Frame
 from .effects_syntax import _reads_memory, _strip, _updated_names, _words, literal_int
 from .shapes import _call_parts, norm_text
@@ -65,12 +65,13 @@ class OffsetMixin:
             q = q.plus(Offset(shifted=True))
         return q
 
-    def _below_start(self, frame: _Frame, e: Node, whole: bool = True, depth: int = 0) -> bool:
-        """May index e be negative: a negative literal, the whole index negated (`p[-1]`,
-        `p[-off]`), an inner index minus more than where it starts (`k - 1`, k from 0), in a
-        sum too, followed through bound parameters and the values of locals and members? (A
-        negated term in a sum, `-pad_h_ + h * stride_h_`, is a padded position its guard
-        checks.)"""
+    def _below_start(self, frame: _Frame, e: Node, whole: bool = True, depth: int = 0,
+                     followed: bool = False) -> bool:
+        """May index e be negative: a negative literal or constant, the whole index negated
+        (`p[-1]`), an inner index minus more than where it starts (`k - 1`, k from 0), a
+        function's value not read (the tree's, or any in the index itself), in a sum too,
+        through bound parameters and values? (`-pad_h_ + h * stride_h_` in a sum is a
+        padded position its guard checks.)"""
         e = _strip(e)
         if depth > 6:
             return False
@@ -81,24 +82,26 @@ class OffsetMixin:
         known = constants.values(e, constants.returns_of(self.program, self.cls))
         if known is not None:  # `out[kPrev]`, `out[~0]`, `out[kTap[0]]`, `out[BackOf()]`
             return any(v < 0 for v in known)
+        below = lambda x, w=True, f=followed: self._below_start(  # noqa: E731
+            frame, x, w, depth + 1, f)
         if e.kind == "cond" and len(e.children) == 3:  # `out[causal_ ? -1 : 0]`
-            return any(self._below_start(frame, c, whole, depth + 1) for c in e.children[1:])
-        if e.kind == "call":  # a function's value the walk cannot read: a shape query is
-            hits = [self._below_start(frame, a, True, depth + 1) for a in e.children[1:]]
-            return constants.call_may_be_negative(e.name, hits)  # never negative
+            return any(below(c, whole) for c in e.children[1:])
+        if e.kind == "call":  # a size a library function computed is not, by convention
+            tree = bool(self._call_targets(e.children[0] if e.children else None, e.name))
+            return (tree or not followed) and constants.call_may_be_negative(
+                e.name, [below(a) for a in e.children[1:]])
         if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
             a, b = (_strip(c) for c in e.children)
             bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
             return bound is not None and b.kind == "lit" and \
                 literal_int(b.text) > literal_int(bound[2])
         if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
-            return any(self._below_start(frame, c, False, depth + 1) for c in e.children)
+            return any(below(c, False) for c in e.children)
         bound = frame.bindings.get(e.name) if e.kind == "name" else None
         if isinstance(bound, Node):
-            return self._below_start(frame, bound, whole, depth + 1)
+            return below(bound, whole, True)
         if e.kind in ("name", "member"):
-            values = self._values_of(frame, e) or []
-            return any(self._below_start(frame, v, whole, depth + 1) for v in values)
+            return any(below(v, whole, True) for v in self._values_of(frame, e) or [])
         return False
 
     def _at_extent(self, frame: _Frame, a: Node, depth: int = 0) -> bool:
@@ -443,16 +446,6 @@ def _addends(e: Node) -> List[Node]:
     return [e]
 
 
-def unit_only(off: Offset) -> bool:
-    """Is this offset the sample index itself (`top + n`): a slice one element long?"""
-    return off.unit and not (off.sample or off.shifted or off.opaque)
-
-
-def unit_block(off: Offset, size: str) -> bool:
-    """A block of `size` elements (its text) at `top + n`: past the one element n owns?"""
-    return unit_only(off) and size not in ("1", "1u", "")
-
-
 def _listed(x: Optional[str]) -> List[str]:
     return [x] if x else []
 
@@ -465,36 +458,3 @@ def _within_stride(off: Offset, trips) -> Offset:
     if not sized or not off.sample or off.unit or off.data or off.shifted or off.opaque:
         return off
     return replace(off, unsized=[u for u in off.unsized if u not in sized])
-
-
-def _spills(size: str, off: Offset) -> bool:
-    """Does a block of `size` elements (its normalized text) at a sample stride S reach the
-    next sample: `k*S` with an integer k > 1, one stride plus more (`dim+1`, `(dim+dim)`),
-    or a stride shifted left (`dim<<1`)?"""
-    if not off.sample:
-        return False
-    m = re.fullmatch(r"(\d+)\*(.+)|(.+)\*(\d+)", size)
-    if m:
-        k, s = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        if int(k) > 1 and s in off.strides:
-            return True
-    while size.startswith("(") and size.endswith(")"):
-        size = size[1:-1]
-    depth, parts, start = 0, [], 0
-    for i, ch in enumerate(size):
-        depth += (ch == "(") - (ch == ")")
-        if depth == 0 and ch == "+":
-            parts.append(size[start:i])
-            start = i + 1
-    parts.append(size[start:])
-    if len(parts) > 1 and any(x in off.strides for x in parts):
-        return True
-    m = re.fullmatch(r"(.+)<<(\d+)", size)
-    return bool(m and m.group(1) in off.strides and int(m.group(2)) > 0)
-
-
-def _sized(off: Offset, size: str) -> Offset:
-    """off, where a write of `size` elements makes a stride of that size no overlap."""
-    if size not in off.unsized:
-        return off
-    return replace(off, unsized=[u for u in off.unsized if u != size])
