@@ -401,8 +401,14 @@ _NARROW_KINDS = ("BOOL", "CHAR_U", "UCHAR", "CHAR_S", "SCHAR", "SHORT", "USHORT"
                  "WCHAR")
 
 
+# builtin arithmetic types a typedef may hide (`int_tp`, `ssize_t`, `real_t`): the analysis
+# tells integers from floating types by spelling
+_NUMBER_KINDS = _NARROW_KINDS + ("INT", "UINT", "LONG", "ULONG", "LONGLONG", "ULONGLONG",
+                                 "FLOAT", "DOUBLE", "LONGDOUBLE")
+
+
 def narrow_visible(t) -> str:
-    """A type as spelled, or its builtin type when a typedef hides one too narrow for a
-    sample index (`Slot` for `unsigned char` reads `unsigned char`)."""
+    """A type as spelled, or its builtin type when a typedef hides one (`Slot` for `unsigned
+    char` reads `unsigned char`, too narrow for a sample index; `int_tp` reads `int`)."""
     canonical = t.get_canonical()
-    return canonical.spelling if canonical.kind.name in _NARROW_KINDS else t.spelling
+    return canonical.spelling if canonical.kind.name in _NUMBER_KINDS else t.spelling

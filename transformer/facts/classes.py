@@ -123,13 +123,18 @@ class Program:
     def dispatch_targets(self, cls: str, name: str) -> List[FunctionIR]:
         """The bodies `this->name(...)` may run on an object whose static class is cls: the
         definition static lookup finds, then every override in a class of the tree derived
-        from cls (a call in a method of cls may run on any of them)."""
+        from cls (a call in a method of cls may run on any of them), and, where a class of
+        either has several bases, what lookup finds from each of them (a using-declaration
+        picks one; with a virtual base, a sibling's override may be the final one)."""
         out: List[FunctionIR] = []
-        for c in self.ancestry(cls):  # every overload and specialization static lookup finds
-            found = self.functions.get(f"{c}::{name}", [])
-            if found:
-                out.extend(found)
-                break
+        starts = [cls] + [b for d in [cls] + self.descendants(cls) for c in self.ancestry(d)
+                          if len(self.bases(c)) > 1 for b in self.bases(c)]
+        for start in starts:
+            for c in self.ancestry(start):  # every overload and specialization lookup finds
+                found = self.functions.get(f"{c}::{name}", [])
+                if found:
+                    out.extend(fn for fn in found if all(fn is not o for o in out))
+                    break
         for d in self.descendants(cls) + self.mixins():
             for fn in self.functions.get(f"{d}::{name}", []):
                 if all(fn is not o for o in out):

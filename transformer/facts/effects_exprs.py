@@ -281,7 +281,8 @@ class ExprMixin:
         self.expr(frame, rhs, guards, depth)
         op = e.op
         if lhs.kind in ("index",) or (lhs.kind == "unop" and lhs.op == "*"):
-            self._assign_memory(frame, lhs, op, guards, depth, e.line)
+            self._assign_memory(frame, lhs, op, guards, depth, e.line,
+                                self.truncated(frame, lhs, rhs))
             return
         if lhs.kind == "name" and self._shared_name(frame, lhs, op, guards, e.line):
             return
@@ -356,8 +357,9 @@ class ExprMixin:
             self._unseen(frame, lhs)
 
     def _assign_memory(self, frame: _Frame, lhs: Node, op: str, guards, depth: int,
-                       line: int):
-        """`p[i] op= v` or `*p op= v`: a write, accumulation or update of what p points to."""
+                       line: int, truncated: bool = False):
+        """`p[i] op= v` or `*p op= v`: a write, accumulation or update (an integer sum of
+        fractions: `truncated`) of what p points to."""
         p = self._address(frame, lhs.children[0], guards, depth)
         if lhs.kind == "index":
             self.expr(frame, lhs.children[1], guards, depth)
@@ -366,7 +368,8 @@ class ExprMixin:
             return
         if lhs.kind == "index":
             p = self.at_index(frame, p, lhs.children[1])
-        mode = "write" if op == "=" else ("acc" if op in ("+=", "-=") else "update")
+        mode = "write" if op == "=" else \
+            ("acc" if op in ("+=", "-=") and not truncated else "update")
         self.record(p, mode, guards, line, frame.fn.file, op)
 
     def increment(self, frame: _Frame, target: Node, op: str, step: str, guards,

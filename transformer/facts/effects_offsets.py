@@ -39,10 +39,11 @@ class OffsetMixin:
                 trips = dict(self.inner_vars)
                 span = norm_text(trips[moving[0].name]) if len(moving) == 1 and \
                     _strip(moving[0]).kind == "name" and moving[0].name in trips else ""
-                return Offset(inner=inner, data=data, terms=[norm_text(t.text) for t in fixed],
-                              term_of=[b for t in fixed for b in self._samples_long(t)],
+                return Offset(inner=inner, data=data, terms=self._term_spellings(frame, fixed),
+                              term_of=[b for t in fixed for b in self._samples_long(frame, t)],
                               span=span)
-            return Offset(terms=[norm_text(e.text)], term_of=self._samples_long(e))
+            return Offset(terms=self._term_spellings(frame, [e]),
+                          term_of=self._samples_long(frame, e))
         out = self._classify_offset(frame, e, inner)
         if out.partitioned and inner and self._inner_spills(frame, names, out):
             return Offset(shifted=True, inner=inner)  # k < 2 * dim: into the next sample
@@ -393,17 +394,29 @@ class OffsetMixin:
                                            for w in _words(v.text) if w != name)
                    for v in values)
 
-    def _samples_long(self, e: Node) -> List[str]:
+    def _term_spellings(self, frame: _Frame, terms: List[Node]) -> List[str]:
+        """Each term's text and its one value's (`dim` copied from `dim_`, a helper's `dim`
+        given `dim_`): a term spelled like the stride moves to a neighbour."""
+        return [s for t in terms for s in self.spellings(frame, t) if not
+                s.startswith("sample of ")]
+
+    def _samples_long(self, frame: _Frame, e: Node, depth: int = 0) -> List[str]:
         """The Blob whose samples a term e counts (one, `dim`, `this->dim_`,
-        `top[0]->offset(1)`, or a literal number of them, `2 * dim`): [] for any other e. (A
-        stride is one sample exactly: `n * (2 * dim) + dim` stays in sample n.)"""
+        `top[0]->offset(1)`, a copy of one, `dim = dim_`, a helper's parameter given one, or a
+        literal number of them, `2 * dim`): [] for any other e. (A stride is one sample
+        exactly: `n * (2 * dim) + dim` stays in sample n.)"""
         e = _strip(e)
         if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
             for k, x in (e.children, e.children[::-1]):
                 if _strip(k).kind == "lit" and norm_text(k.text) not in ("0", "0u"):
-                    return self._samples_long(x)
+                    return self._samples_long(frame, x, depth)
             return []
-        return _listed(self.oracle.sample_of(e))
+        found = _listed(self.oracle.sample_of(e))
+        if not found and e.kind == "name" and depth < 6:
+            values = self._values_of(frame, e) or []
+            if len(values) == 1 and values[0] is not e:
+                return self._samples_long(frame, values[0], depth + 1)
+        return found
 
     def _transposed(self, y: Node) -> bool:
         """Is index y a multiple of the batch (`k * num`, `num`): samples interleaved?"""
@@ -439,9 +452,10 @@ def _factors(x: Node) -> List[Node]:
 
 
 def _addends(e: Node) -> List[Node]:
-    """The operands of a sum (`k + dim_ + 1`: k, dim_, 1); e itself when it is none."""
+    """The operands of a sum or a difference (`k + dim_ + 1`: k, dim_, 1; `k - dim_`: k,
+    dim_, a term that moves as far as an added one); e itself when it is neither."""
     e = _strip(e)
-    if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
+    if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:
         return _addends(e.children[0]) + _addends(e.children[1])
     return [e]
 

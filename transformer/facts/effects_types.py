@@ -44,6 +44,18 @@ class TypeMixin:
             return t.replace("*", "", 1) if t.count("*") == 1 else ""
         return ""
 
+    def truncated(self, frame: _Frame, target: Node, rhs: Node) -> bool:
+        """`counts[i] += w` into integers (an `int*`, a `Blob<int>`'s data) of a value that
+        may have a fraction: truncated at every step, so parts' sums added afterwards are not
+        the loop's."""
+        t = self._operand_type(frame, _strip_parens(target))
+        if not t and target.kind == "index" and target.children:
+            base = _strip_parens(target.children[0])  # `counts_.mutable_cpu_data()[i]`
+            if base.kind == "call" and base.children and base.children[0].children:
+                t = " ".join(re.findall(r"Blob<\s*([\w\s]+?)\s*>", self._declared(
+                    frame, _strip_parens(base.children[0].children[0]))))
+        return _integral(t) and self._may_be_floating(frame, rhs)
+
     def _may_be_floating(self, frame: _Frame, e: Node) -> bool:
         """May e's value have a fraction: a floating literal or variable, an element of an
         array that is not of integers, a call; not under a cast to an integer type."""
