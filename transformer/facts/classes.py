@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional
 
 from ..ir import ClassIR, FunctionIR, Node, UnitIR
+from ..lower_constants import literal_arithmetic
+
+_STEPS = ("++", "--", "post++", "post--")
 
 LAYER_ROOT = "Layer"
 ENTRY_METHODS = ("Forward_cpu", "Backward_cpu")
@@ -186,14 +189,19 @@ def strip_this(text: str) -> str:
 
 
 def member_assignments(program: Program, cls: str) -> Dict[str, List[Node]]:
-    """member name -> right-hand sides assigned to it in any method of cls's hierarchy."""
-    out: Dict[str, List[Node]] = {}
+    """member name -> right-hand sides assigned to it in any method of cls's hierarchy, its
+    default member initializer (`int back_ = -1;`), and what `++`/`--` make of them."""
+    out: Dict[str, List[Node]] = _initializers(program, cls)
     compound: List[Node] = []
     for fn in program.methods_of(cls):
         for n in fn.body.walk():
+            if n.kind == "unop" and n.op in _STEPS and n.children and _field(n.children[0]):
+                one = Node("lit", n.start, n.start, n.line, "1")  # `--back_`: back_ - 1
+                compound.append(Node("assign", n.start, n.end, n.line, n.text,
+                                     [n.children[0], one], op="+=" if "+" in n.op else "-="))
             if n.kind == "assign" and len(n.children) == 2:
                 lhs = n.children[0]
-                if lhs.kind == "member" or (lhs.kind == "name" and lhs.ref == "field"):
+                if _field(lhs):
                     if n.op == "=":
                         out.setdefault(lhs.name, []).append(n.children[1])
                     else:
@@ -203,4 +211,23 @@ def member_assignments(program: Program, cls: str) -> Dict[str, List[Node]]:
         out[name] = out.get(name, []) + [
             Node("binop", n.start, n.end, n.line, n.text, [v, n.children[1]], op=op)
             for v in out.get(name, []) or [n.children[0]]]
+    return out
+
+
+def _field(n: Node) -> bool:
+    return n.kind == "member" or (n.kind == "name" and n.ref == "field")
+
+
+def _initializers(program: Program, cls: str) -> Dict[str, List[Node]]:
+    """The default member initializers of cls's hierarchy, as values: a literal's (`-1`), or
+    an unknown one (`other`) for any other text."""
+    out: Dict[str, List[Node]] = {}
+    for c in program.ancestry(cls):
+        for f in program.classes[c].fields if c in program.classes else []:
+            text = f.init.strip().lstrip("={").rstrip("}").strip()
+            if text:
+                value = literal_arithmetic(text)
+                out.setdefault(f.name, []).append(
+                    Node("lit", 0, 0, 0, str(value)) if value is not None else
+                    Node("other", 0, 0, 0, text, name="INITIALIZER"))
     return out

@@ -10,7 +10,7 @@ from typing import Callable, List, Optional
 
 from ..ir import Node
 from .effects_syntax import _strip
-from .mathlib import BLOB_SHAPE_METHODS
+from .mathlib import NONNEGATIVE_QUERIES
 
 # a template's non-type parameter: any value (a negative one among them)
 ANY = [-1, 0, 1]
@@ -85,7 +85,7 @@ def call_may_be_negative(name: str, args_negative: List[bool]) -> bool:
     """May a call whose value the walk cannot read be negative? Not a Blob's shape query or
     an absolute value; `min` when one argument may be, `max` when every one may be; any
     other function may return anything."""
-    if name in BLOB_SHAPE_METHODS or name in ("abs", "fabs", "labs"):
+    if name in NONNEGATIVE_QUERIES or name in ("abs", "fabs", "labs"):
         return False
     if name == "min":
         return any(args_negative)

@@ -421,13 +421,18 @@ def _elsewhere(write, read, strict: bool = False) -> bool:
     fills it only when it is the whole Blob; a block written shorter than it is spelled
     (`dim - 1`, `dim / 2`) fills no other read."""
     wo, ro = getattr(write, "offset", None), getattr(read, "offset", None)
-    if wo is None or ro is None or any(o.data or o.depends for o in (wo, ro)):
+    if wo is None or ro is None:
+        return False
+    whole = write.extent.split("#")[0].endswith("count()") and not wo.terms
+    if strict and not whole and not wo.depends and not _one_element(write) and \
+            (ro.data or (ro.inner and not ro.span and not read.block)):
+        return True  # through an index table, or at `t + j` (two inner indices): past it
+    if any(o.data or o.depends for o in (wo, ro)):
         return False
     terms_differ = sorted(t for t in wo.terms if t != "0") != sorted(t for t in ro.terms
                                                                       if t != "0")
     if _one_element(write):
         return not _one_element(read) or terms_differ
-    whole = write.extent.split("#")[0].endswith("count()") and not wo.terms
     if strict and terms_differ and not whole:
         return True  # `caffe_copy(dim, x, pad + 1)` fills no `pad[k]` nor `pad[k + 2]`
     size = read.extent if read.block else read.offset.span

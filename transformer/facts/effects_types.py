@@ -49,6 +49,10 @@ class TypeMixin:
         may have a fraction: truncated at every step, so parts' sums added afterwards are not
         the loop's."""
         t = self._operand_type(frame, _strip_parens(target))
+        if not t and target.kind == "unop" and target.op == "*" and target.children:
+            pointers = [c for c in _strip_parens(target.children[0]).walk()  # `*(p + k)`
+                        if c.kind in ("name", "member") and "*" in self._declared(frame, c)]
+            t = self._declared(frame, pointers[0]).replace("*", "", 1) if pointers else ""
         if not t and target.kind == "index" and target.children:
             base = _strip_parens(target.children[0])  # `counts_.mutable_cpu_data()[i]`
             if base.kind == "call" and base.children and base.children[0].children:

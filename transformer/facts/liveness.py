@@ -112,6 +112,16 @@ class ReadsAfter:
                 self._methods[(fn.file, fn.start)] = (fn, self._walk(fn, [], fn.body.children))
         return self._methods
 
+    def _may_be_family(self, fn: FunctionIR, obj: Node) -> bool:
+        """May the object `obj.member` names outside the family be of a class of the family:
+        not when it is a variable or parameter declared as another class of the tree."""
+        if obj.kind != "name":
+            return True
+        types = [p.type for p in fn.params if p.name == obj.name] + \
+            [d.type for d in fn.body.walk() if d.kind == "decl" and d.name == obj.name]
+        named = {w for t in types for w in re.findall(r"\w+", t)} & set(self.program.classes)
+        return not named or bool(named & set(self.classes))
+
     def _public(self, fn: FunctionIR) -> bool:
         """May code outside the family call this method (public, or its class unknown)?"""
         c = self.program.classes.get(fn.cls)
@@ -143,7 +153,8 @@ class ReadsAfter:
                     continue
                 for n in fn.body.walk():
                     if n.kind == "member" and n.name in members and n.children and \
-                            n.children[0].kind != "this":
+                            n.children[0].kind != "this" and \
+                            self._may_be_family(fn, n.children[0]):
                         self._handed.setdefault(
                             n.name, f"named outside the class, in {fn.key} (line {n.line} "
                                     f"of {fn.file})")

@@ -170,6 +170,10 @@ BLOB_SHAPE_METHODS = {"count", "offset", "shape", "num", "channels", "height", "
                       "size", "empty",
                       # read-only queries on standard containers of shapes and flags
                       "data", "begin", "end", "front", "back"}
+# Shape queries whose value is never negative (not `front()`, `back()` or `data()` of a
+# container, which hold anything).
+NONNEGATIVE_QUERIES = {"count", "offset", "shape", "num", "channels", "height", "width", "num_axes",
+                       "size", "empty", "LegacyShape", "CanonicalAxisIndex"}
 # Free functions that compute a value from their arguments and touch no memory.
 PURE_FUNCTIONS = {"max", "min", "exp", "log", "pow", "sqrt", "abs", "fabs", "tanh", "floor",
                   "ceil", "static_cast", "isnan", "isinf", "expf", "logf", "powf", "sqrtf",

@@ -9,7 +9,7 @@ from typing import Callable, List, Optional
 
 from ..ir import Node
 from .effects_syntax import _strip
-from .mathlib import BLOB_SHAPE_METHODS
+from .mathlib import NONNEGATIVE_QUERIES
 
 ValuesOf = Callable[[Node], Optional[List[Node]]]
 _KEEP_SIGN = ("+", "*", "/", "%", "<<", ">>", "&", "|")
@@ -23,7 +23,7 @@ def may_be_negative(e: Node, values_of: ValuesOf, depth: int = 0) -> bool:
     if e.kind == "lit":
         return e.text.strip()[:1] == "-" or not e.text.strip()[:1].isdigit()
     if e.kind == "call":
-        return e.name not in BLOB_SHAPE_METHODS
+        return e.name not in NONNEGATIVE_QUERIES
     if e.kind in ("name", "member"):
         values = values_of(e)
         return values is None or not values or \
