@@ -12,7 +12,15 @@ from .effects_syntax import _strip
 from .effects_types import _integral
 from .shapes import norm_text
 from .signs import may_be_negative
-from .stdlib import ALGORITHMS, BY_ARITY, POSITIONS, is_iterator, owns_values, range_size
+from .stdlib import (
+    ALGORITHMS,
+    BY_ARITY,
+    POSITIONS,
+    is_iterator,
+    may_throw,
+    owns_values,
+    range_size,
+)
 
 
 class ObjectMixin:
@@ -98,16 +106,19 @@ class ObjectMixin:
     def own_may_throw(self, frame: _Frame, e: Node, name: str, args: List[Node]):
         """A method or constructor of the sample's own container that may throw is an early
         exit (inside a part of a region an exception would end the process, where the
-        original loop hands it to its caller): `at` (out_of_range), and a size that may be
-        negative given to a constructor, `resize`, `reserve` or `assign` (length_error)."""
-        thrown = {"out_of_range" if name == "at" else "length_error", "logic_error",
-                  "exception", "..."}
-        if any(caught & thrown for caught in self._catching):
-            return  # inside a try block whose handler takes it: it stays in the sample
+        original loop hands it to its caller): any method but those known to throw nothing
+        of their own (`stdlib.may_throw`: `at`, bitset's `test`, string's positions, a count
+        given to `insert`), and a size that may be negative given to a constructor, `resize`,
+        `reserve` or `assign` (length_error)."""
         sized = name in ("resize", "reserve") or (name == "assign" and len(args) == 2) or \
             (name == "" and 1 <= len(args) <= 2)  # a constructor: `vector<T> v(n, x)`
-        if name == "at" or (sized and self._numeric(frame, args[0]) and may_be_negative(
-                args[0], lambda x: self._values_of(frame, x))):
+        thrown = {"length_error" if sized or name in ("insert", "append") else "out_of_range",
+                  "logic_error", "exception", "..."}
+        if any(caught & thrown for caught in self._catching):
+            return  # inside a try block whose handler takes it: it stays in the sample
+        if may_throw(self._declared(frame, _receiver(e)), name, len(args)) or (
+                sized and self._numeric(frame, args[0]) and may_be_negative(
+                    args[0], lambda x: self._values_of(frame, x))):
             self.eff.early_exits.append(f"{norm_text(e.text)[:60]} at line {e.line} (may "
                                         f"throw)")
 
@@ -117,7 +128,9 @@ class ObjectMixin:
         a = _strip(a)
         if a.kind in ("name", "member"):
             return _integral(self._declared(frame, a))
-        return a.kind in ("lit", "binop", "unop", "cond") and all(
+        if a.kind == "lit":
+            return a.text.strip()[:1].isdigit()  # not `"abcd"`
+        return a.kind in ("binop", "unop", "cond") and all(
             n.kind == "lit" or (n.kind in ("name", "member") and
                                 _integral(self._declared(frame, n)))
             for n in a.walk() if n.kind in ("lit", "name", "member", "call", "index"))
@@ -269,3 +282,10 @@ def _expression(n: Node) -> bool:
 def _mutating(call: Node) -> bool:
     """A container method that writes the object it is given (`a.swap(b)`)."""
     return call.name == "swap"
+
+
+def _receiver(call: Node) -> Node:
+    """The object a method call is made on (the call itself for a constructor)."""
+    callee = call.children[0] if call.kind == "call" and call.children else None
+    return callee.children[0] if callee is not None and callee.kind == "member" and \
+        callee.children else call

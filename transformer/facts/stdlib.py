@@ -90,6 +90,33 @@ BY_ARITY: Dict[Tuple[str, int], Algorithm] = {
 
 # Methods and free functions that hand out a position in the object: their result points
 # into it.
+# Methods of the sample's own containers that throw nothing of their own (bad_alloc aside);
+# any other may (`at`, bitset's `test`, string's positions, a count given to `insert`): an
+# early exit where the original loop would hand the exception to its caller.
+NOTHROW = {"size", "length", "empty", "begin", "end", "rbegin", "rend", "cbegin", "cend",
+           "crbegin", "crend", "data", "c_str", "front", "back", "clear", "push_back",
+           "emplace_back", "pop_back", "push_front", "emplace_front", "pop_front", "push",
+           "pop", "top", "emplace", "emplace_hint", "find", "count", "lower_bound",
+           "upper_bound", "equal_range", "contains", "swap", "capacity", "max_size",
+           "shrink_to_fit", "all", "any", "none", "key_comp", "value_comp", "sort",
+           "reverse", "unique", "merge", "splice", "remove", "remove_if", "first", "second"}
+_ASSOCIATIVE = {"map", "multimap", "set", "multiset", "unordered_map", "unordered_set"}
+_STRINGS = {"string", "basic_string"}
+
+
+def may_throw(type_text: str, method: str, nargs: int) -> bool:
+    """May a method of a container of this type throw an exception of its own? (A size it
+    is given, `resize(n)` or a constructor's, is judged by its sign elsewhere.)"""
+    words = set(_NAME.findall(type_text))
+    if method in NOTHROW or method in ("resize", "reserve", "assign", ""):
+        return False
+    if method in ("set", "reset", "flip") and "bitset" in words:
+        return nargs > 0  # a position
+    if method in ("insert", "erase") and not words & _STRINGS:
+        return bool(method == "insert" and nargs == 3 and not words & _ASSOCIATIVE)
+    return True
+
+
 POSITIONS = {"begin", "end", "rbegin", "rend", "cbegin", "cend", "data", "find",
              "lower_bound", "upper_bound", "front", "back", "at"}
 
