@@ -9,7 +9,7 @@ from itertools import product
 from typing import Callable, List, Optional
 
 from ..ir import Node
-from .effects_syntax import _strip
+from .effects_syntax import _strip, call_qualifier
 from .mathlib import NONNEGATIVE_QUERIES
 
 # a template's non-type parameter: any value (a negative one among them)
@@ -98,13 +98,15 @@ def returns_of(program, cls: str) -> Returns:
     """The expressions a call's function of the tree returns, when it has a body whose every
     statement is a return and the call names it alone: `Q::f()` a method of class Q, an
     unqualified or `this->` call a method of cls's hierarchy, else the one free function of
-    that name (a namespace's qualifier is not kept: two of them are not told apart)."""
+    that name (a namespace's qualifier is not kept: two of them are not told apart). Not
+    `Q<Dtype>::f()`: a template argument picks the specialization that runs."""
     def returns(call: Node) -> Optional[List[Node]]:
         callee = call.children[0] if call.children else None
-        text = callee.text.replace("this->", "") if callee is not None else ""
-        qualifier = re.findall(r"\w+", text.rsplit("::", 1)[0])[-1:] if "::" in text else []
-        if qualifier and qualifier[0] in program.classes:
-            target = program.resolve_method(qualifier[0], call.name)
+        qualifier = call_qualifier(callee)
+        if qualifier and "<" in callee.text.rsplit("::", 1)[0]:
+            return None
+        if qualifier in program.classes:
+            target = program.resolve_method(qualifier, call.name)
         else:
             target = None if qualifier else program.resolve_method(cls, call.name)
             free = [f for f in program.functions.get(call.name, []) if not f.cls]

@@ -20,6 +20,7 @@ from .effects_syntax import (
     _strip,
     _updated_names,
     _words,
+    call_qualifier,
     effectful,
 )
 from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
@@ -101,7 +102,7 @@ class CallMixin:
         the class (declared in it or a base), the definition static lookup finds and every
         override in the classes of the tree derived from the loop's class (dynamic
         dispatch); else a free function of the tree."""
-        qualifier = _qualifier(callee)
+        qualifier = call_qualifier(callee)
         if qualifier in self.program.classes:  # and every specialization of Q or of Q::f
             target = self.program.resolve_method(qualifier, name)
             found = [target] if target is not None else []
@@ -418,13 +419,6 @@ def _visible(defs: List[FunctionIR], caller_file: str) -> List[FunctionIR]:
     found = [f for f in defs if f.file == caller_file or
              not f.file.endswith((".cpp", ".cc", ".cxx", ".cu"))]
     return found or list(defs)
-
-
-def _qualifier(callee: Optional[Node]) -> str:
-    """The class a call is qualified with: `Base<Dtype>::f` -> Base ('' when none)."""
-    if callee is None or "::" not in callee.text:
-        return ""
-    return last_identifier(callee.text.replace("this->", "").rsplit("::", 1)[0])
 
 
 def _constant(n: Node) -> Optional[float]:

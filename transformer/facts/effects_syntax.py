@@ -8,6 +8,7 @@ import re
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..ir import Node
+from ..lower import last_identifier
 
 
 def _assigned_values(body: Node) -> Dict[str, List[Node]]:
@@ -180,3 +181,11 @@ def hides_operator(n: Node) -> bool:
     """Is n an operator spelled as one name (`OUT_DIM`, a macro for `dim_ + 1`)?"""
     return n.kind in ("binop", "cond", "unop", "assign") and \
         bool(_POSTFIX.fullmatch(n.text.strip()))
+
+
+def call_qualifier(callee: Optional[Node]) -> str:
+    """The class or namespace a call is qualified with: `Base<Dtype>::f` -> Base ('' when
+    none)."""
+    if callee is None or "::" not in callee.text:
+        return ""
+    return last_identifier(callee.text.replace("this->", "").rsplit("::", 1)[0])
