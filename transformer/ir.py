@@ -43,6 +43,9 @@ class Node:
     # a name's compile-time integer value(s): an enumerator's, a constant's initializer (a
     # table's elements, comma-separated), '?' for a template's non-type parameter
     value: str = ""
+    # for a `name` of a function's local or parameter: where that variable is declared (its
+    # declaration's offset in the file), so that two variables of one name can be told apart
+    decl: int = -1
 
     def walk(self) -> Iterator["Node"]:
         yield self
@@ -68,6 +71,7 @@ class Field:
     type: str
     access: str = ""  # public | protected | private ('' when unknown)
     init: str = ""  # its default member initializer (`long id = NextTag();`), as source text
+    value: Optional[Node] = None  # that initializer's expression, lowered (None: none)
 
 
 @dataclass
@@ -112,9 +116,14 @@ class ClassIR:
     @staticmethod
     def from_dict(data: dict) -> "ClassIR":
         return ClassIR(name=data["name"], file=data["file"], line=data["line"],
-                       bases=list(data["bases"]), fields=[Field(**f) for f in data["fields"]],
+                       bases=list(data["bases"]), fields=[_field(f) for f in data["fields"]],
                        methods=list(data["methods"]), defaults=dict(data.get("defaults", {})),
                        access=dict(data.get("access", {})))
+
+
+def _field(data: dict) -> Field:
+    value = data.get("value")
+    return Field(**{**data, "value": Node.from_dict(value) if value else None})
 
 
 @dataclass

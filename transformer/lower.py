@@ -125,9 +125,11 @@ class _UnitWalker:
             if ck == "CXX_BASE_SPECIFIER":
                 bases.append(last_identifier(_strip_template_args(ch.spelling)))
             elif ck == "FIELD_DECL":
+                init = [k for k in _children(ch) if k.kind.is_expression()]
                 fields.append(Field(ch.spelling, _field_type(ch, source),
                                     ch.access_specifier.name.lower(),
-                                    _param_default(ch, source)))
+                                    _param_default(ch, source),
+                                    self.lowerer_for(file_name).lower(init[-1]) if init else None))
             elif ck in _FUNCTION_KINDS:
                 methods.append(ch.spelling)
                 if ch.access_specifier.name.lower() == "public" or ch.spelling not in access:

@@ -297,10 +297,12 @@ class _Lowerer:
             rk = ref.kind.name
             if rk == "PARM_DECL":
                 n.ref = "param"
+                n.decl = ref.extent.start.offset
             elif rk == "VAR_DECL":
                 parent = ref.semantic_parent
                 n.ref = "local" if parent is not None and parent.kind.name in _FUNCTION_KINDS \
                     else "global"
+                n.decl = ref.extent.start.offset if n.ref == "local" else -1
                 n.ref = _storage(ref) or n.ref
                 if n.ref != "local":  # shared or thread-local: is it an array or pointer?
                     n.type = ref.type.spelling

@@ -86,8 +86,22 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 privatize[name] = got
             else:
                 slices.append(name)
+    for p in privatize.values():
+        _check_other_buffer(p, by_root)
     return list(privatize.values()), _merge_chosen(e, list(reduce.values()), assumes), \
         assumes, list(dict.fromkeys(slices)), apart
+
+
+def _check_other_buffer(p: Privatized, by_root: Dict[Tuple[str, str, str], List[Access]]):
+    """A Blob is privatized whole, data and diff: a buffer of it the loop only reads (a mask
+    Reshape set in the diff beside scratch in the data) would be read from the thread's
+    copy, which does not hold it."""
+    for buf in ("data", "diff"):
+        accs = by_root.get((p.kind, p.name, buf), [])
+        if accs and all(a.mode == "read" for a in accs):
+            raise Rejection(CROSS_SAMPLE, f"line {accs[0].line}: reads {p.name}'s {buf}, "
+                                          f"which the loop does not write, beside scratch in "
+                                          f"the same Blob: a thread's copy would not hold it")
 
 
 def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> List[Reduced]:

@@ -75,6 +75,17 @@ class CanonicalLoop(Rule):
         return None
 
 
+class ScopedNames(Rule):
+    DESCRIPTION = ("The body declares no variable by the name of one declared before the "
+                   "loop that it also uses (the walk does not keep scopes).")
+
+    def check(self, f, e):
+        if e.shadowed:
+            return Rejection(UNSUPPORTED_FORM, f"the body uses {e.shadowed} declared before "
+                                               f"the loop and declares another by that name")
+        return None
+
+
 class NoRng(Rule):
     DESCRIPTION = "Draws from the global random stream must keep their order."
 
@@ -150,7 +161,7 @@ class NoSharedBuffers(Rule):
         return None
 
 
-RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), NoRng(),
+RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), ScopedNames(), NoRng(),
                      NoEarlyExit(), NoSharedStateWrites(), KnownCalls(), ProvableInduction(),
                      NoSharedScalarWrites(), NoSharedBuffers()]
 

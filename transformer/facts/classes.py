@@ -6,9 +6,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional
 
 from ..ir import ClassIR, FunctionIR, Node, UnitIR
-from ..lower_constants import literal_arithmetic
-
-_STEPS = ("++", "--", "post++", "post--")
+from .effects_syntax import STEPS
 
 LAYER_ROOT = "Layer"
 ENTRY_METHODS = ("Forward_cpu", "Backward_cpu")
@@ -130,7 +128,8 @@ class Program:
         either has several bases, what lookup finds from each of them (a using-declaration
         picks one; with a virtual base, a sibling's override may be the final one)."""
         out: List[FunctionIR] = []
-        starts = [cls] + [b for d in [cls] + self.descendants(cls) for c in self.ancestry(d)
+        below = self.descendants(cls)
+        starts = [cls] + [b for d in [cls] + below for c in self.ancestry(d)
                           if len(self.bases(c)) > 1 for b in self.bases(c)]
         for start in starts:
             for c in self.ancestry(start):  # every overload and specialization lookup finds
@@ -138,7 +137,7 @@ class Program:
                 if found:
                     out.extend(fn for fn in found if all(fn is not o for o in out))
                     break
-        for d in self.descendants(cls) + self.mixins():
+        for d in below + self.mixins():
             for fn in self.functions.get(f"{d}::{name}", []):
                 if all(fn is not o for o in out):
                     out.append(fn)
@@ -195,7 +194,7 @@ def member_assignments(program: Program, cls: str) -> Dict[str, List[Node]]:
     compound: List[Node] = []
     for fn in program.methods_of(cls):
         for n in fn.body.walk():
-            if n.kind == "unop" and n.op in _STEPS and n.children and _field(n.children[0]):
+            if n.kind == "unop" and n.op in STEPS and n.children and _field(n.children[0]):
                 one = Node("lit", n.start, n.start, n.line, "1")  # `--back_`: back_ - 1
                 compound.append(Node("assign", n.start, n.end, n.line, n.text,
                                      [n.children[0], one], op="+=" if "+" in n.op else "-="))
@@ -219,15 +218,18 @@ def _field(n: Node) -> bool:
 
 
 def _initializers(program: Program, cls: str) -> Dict[str, List[Node]]:
-    """The default member initializers of cls's hierarchy, as values: a literal's (`-1`), or
-    an unknown one (`other`) for any other text."""
+    """The default member initializers of cls's hierarchy, as values (`int back_ = -1;`,
+    `= kPrev`, `{0xFFFFFFFF}`), lowered like any expression; an unknown call where the
+    initializer text could not be lowered."""
     out: Dict[str, List[Node]] = {}
     for c in program.ancestry(cls):
         for f in program.classes[c].fields if c in program.classes else []:
-            text = f.init.strip().lstrip("={").rstrip("}").strip()
-            if text:
-                value = literal_arithmetic(text)
+            value = f.value
+            if value is not None and value.name == "INIT_LIST_EXPR" and len(value.children) == 1:
+                value = value.children[0]  # `int back_{kStride - 3};`
+            if value is not None:
+                out.setdefault(f.name, []).append(value)
+            elif f.init.strip():
                 out.setdefault(f.name, []).append(
-                    Node("lit", 0, 0, 0, str(value)) if value is not None else
-                    Node("other", 0, 0, 0, text, name="INITIALIZER"))
+                    Node("call", 0, 0, 0, f.init, name="INITIALIZER"))
     return out

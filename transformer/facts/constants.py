@@ -74,11 +74,16 @@ def _element(table: Optional[List[int]], at: Optional[List[int]]) -> Optional[Li
 
 
 def _literal(text: str) -> Optional[List[int]]:
+    """A literal's value; one that does not fit an int also as what storing it in an int or a
+    64-bit integer makes of it (`int back_ = 0xFFFFFFFF;` is -1)."""
     t = text.strip().rstrip("uUlL")
     try:
-        return [int(t, 0)]
+        v = int(t, 0)
     except ValueError:
         return None
+    if -2 ** 31 <= v < 2 ** 31:
+        return [v]
+    return [v, (v + 2 ** 31) % 2 ** 32 - 2 ** 31, (v + 2 ** 63) % 2 ** 64 - 2 ** 63]
 
 
 def call_may_be_negative(name: str, args_negative: List[bool]) -> bool:

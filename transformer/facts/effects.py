@@ -25,7 +25,7 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from . import gates, mathlib, sharing
+from . import gates, mathlib, scopes, sharing
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_exprs import ExprMixin
@@ -149,6 +149,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self.eff.at_start = _at_start(before) & set(frame.ptrs)
         self.eff.body_names = {n.name for n in loop.children[3].walk() if n.kind == "name"}
         self.eff.macro = loop.macro
+        self.eff.shadowed = scopes.shadowed_outer(loop)
         for var, ptr in frame.ptrs.items():
             for c in ptr.choices if var in self.eff.chosen_blobs else ptr.choices[:1]:
                 self.eff.aliases.setdefault(c.root.label(), var)

@@ -246,6 +246,9 @@ class BodyEffects:
     used_after: Set[str] = field(default_factory=set)  # names the function uses after it
     body_names: Set[str] = field(default_factory=set)  # names the loop's body uses
     var_before: bool = False  # the loop variable is declared before the loop (`int n; for (n`
+    # a variable declared before the loop that the body uses while it also declares one of
+    # that name (facts/scopes.py): 'acc (line 45)', else ''
+    shadowed: str = ""
     macro: bool = False
     omp: bool = False
     region: bool = False  # the loop is the body of a region cgp-transform wrote before

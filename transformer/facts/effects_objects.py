@@ -4,12 +4,14 @@ standard algorithms over them (`stdlib.ALGORITHMS`) touch only the sample's own 
 """
 from __future__ import annotations
 
+import re
 from typing import List, Optional
 
 from ..ir import Node
 from .effects_model import Offset, Ptr, Root, _Frame
 from .effects_syntax import _strip
 from .effects_types import _integral
+from .mathlib import PURE_FUNCTIONS
 from .shapes import norm_text
 from .signs import may_be_negative
 from .stdlib import (
@@ -221,11 +223,35 @@ class ObjectMixin:
                     self.eff.unknown_calls.append(f"{a.name} (a lambda with statements the "
                                                   f"walk does not follow) at line {e.line}")
                 continue
+            called = self._opaque_callable(frame, a)
+            if called:
+                self.eff.unknown_calls.append(f"{called} (code {e.name or 'the call'} may "
+                                              f"call, not followed) at line {e.line}")
+                continue
             self.expr(frame, a, guards, depth)
             p = self.eval_ptr(frame, a)
             if p is not None and p.root.kind != "private":
                 self.record(p.plus(Offset(opaque=True)), "read", guards, e.line,
                             frame.fn.file, e.name or "call")
+
+    def _opaque_callable(self, frame: _Frame, a: Node) -> str:
+        """An argument the callee may call whose code the walk does not see: a function
+        named by its name (not a pure math function), a std::function, a function pointer,
+        a bound call or a lambda held in a member, parameter or outer variable, an object
+        of a class of the tree (its operator()); its name, else ''."""
+        a = _strip(a)
+        if a.kind == "unop" and a.op == "&" and a.children:
+            a = _strip(a.children[0])
+        if a.kind == "name" and a.ref == "function":
+            return "" if a.name in PURE_FUNCTIONS else a.name
+        if a.kind in ("construct", "call") and a.type:  # `DeltaTo<Dtype>{&carry}` in place
+            return a.name if self._tree_class(a.type) else ""
+        if a.kind not in ("name", "member"):
+            return ""
+        t = self._declared(frame, a)
+        if _CALLABLE.search(t) or self._tree_class(re.sub(r"\bconst\b|&", "", t)):
+            return a.name
+        return ""
 
     def _called_lambda(self, frame: _Frame, lam: Node, guards, depth: int) -> bool:
         """A lambda a standard algorithm or an own object's method calls while it runs (a
@@ -255,6 +281,11 @@ class ObjectMixin:
         return True
 
 
+# a type whose value may be called: std::function, a function pointer or reference, a bound
+# call (std::_Bind), a lambda's closure type
+_CALLABLE = re.compile(r"function\s*<|\(\s*[*&]|bind|lambda at", re.I)
+
+
 def _init_captures(text: str) -> bool:
     """Does a lambda's capture list (`[a, &b, c = e]`) initialize a capture?"""
     depth, item, items = 0, "", []
@@ -280,8 +311,9 @@ def _expression(n: Node) -> bool:
 
 
 def _mutating(call: Node) -> bool:
-    """A container method that writes the object it is given (`a.swap(b)`)."""
-    return call.name == "swap"
+    """A container method that writes the object it is given (`a.swap(b)`; `a.splice(p,
+    b, i)` and `a.merge(b)` take b's elements)."""
+    return call.name in ("swap", "splice", "merge")
 
 
 def _receiver(call: Node) -> Node:

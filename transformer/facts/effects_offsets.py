@@ -76,13 +76,13 @@ class OffsetMixin:
         e = _strip(e)
         if depth > 6:
             return False
-        if e.kind == "lit":
-            return e.text.strip()[:1] == "-"
         if e.kind == "unop" and e.op == "-":
             return whole
         known = constants.values(e, constants.returns_of(self.program, self.cls))
         if known is not None:  # `out[kPrev]`, `out[~0]`, `out[kTap[0]]`, `out[BackOf()]`
-            return any(v < 0 for v in known)
+            return any(v < 0 for v in known)  # `back_ = 0xFFFFFFFF` too: an int's -1
+        if e.kind == "lit":
+            return e.text.strip()[:1] == "-"
         below = lambda x, w=True, f=followed: self._below_start(  # noqa: E731
             frame, x, w, depth + 1, f)
         if e.kind == "cond" and len(e.children) == 3:  # `out[causal_ ? -1 : 0]`

@@ -15,6 +15,7 @@ import re
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
+from . import reach
 from .classes import ENTRY_METHODS, Program
 from .effects import Access, EffectWalker, covered
 from .mathlib import BLOB_SHAPE_METHODS
@@ -31,6 +32,8 @@ class ReadsAfter:
         self.program, self.cls, self.oracle_for = program, cls, oracle_for
         self._methods: Optional[Dict[Tuple[str, int], Tuple[FunctionIR, List[Access]]]] = None
         self._handed: Optional[Dict[str, str]] = None
+        self._shadow: Optional[Dict[str, str]] = None
+        self._declared: Dict[Tuple[str, int], Dict[str, Set[str]]] = {}
         self._oracles: Dict[Tuple[str, int], ShapeOracle] = {}
         self._family_fns: Optional[List[FunctionIR]] = None
         # the class, its bases, the classes derived from it, and the mixins (a `template
@@ -67,13 +70,15 @@ class ReadsAfter:
         """Member names two classes of the family declare (a subclass's scratch hiding a
         base's Blob): a helper's `buf_` may be the other class's, which the rewrite, keyed by
         name, would privatize too."""
-        owners: Dict[str, List[str]] = {}
-        for c in dict.fromkeys(self.classes):
-            if c in self.program.classes:
-                for f in self.program.classes[c].fields:
-                    owners.setdefault(f.name, []).append(c)
-        return {name: f"a member of {cs[0]} and of {cs[1]} by that name"
-                for name, cs in owners.items() if len(cs) > 1}
+        if self._shadow is None:
+            owners: Dict[str, List[str]] = {}
+            for c in dict.fromkeys(self.classes):
+                if c in self.program.classes:
+                    for f in self.program.classes[c].fields:
+                        owners.setdefault(f.name, []).append(c)
+            self._shadow = {name: f"a member of {cs[0]} and of {cs[1]} by that name"
+                            for name, cs in owners.items() if len(cs) > 1}
+        return self._shadow
 
     def _walk(self, fn: FunctionIR, before: List[Node], stmts: List[Node]) -> List[Access]:
         if not stmts:
@@ -105,9 +110,15 @@ class ReadsAfter:
         if self._methods is None:
             self._methods = {}
             family = self._family()
+            indirect = reach.indirect_methods(
+                family, [fn for defs in self.program.functions.values() for fn in defs],
+                [f for c in self.classes if c in self.program.classes
+                 for f in self.program.classes[c].fields],
+                set(self.classes), set(self.program.classes), self._may_be_family)
             for fn in family:
-                if fn.name not in ENTRY_METHODS and not self._public(fn) and any(
-                        g is not fn and fn.name in _own_calls(g) for g in family):
+                if fn.name not in ENTRY_METHODS and not self._public(fn) and \
+                        fn.name not in indirect and any(
+                            g is not fn and fn.name in _own_calls(g) for g in family):
                     continue  # a helper: walked from its callers, its arguments bound
                 self._methods[(fn.file, fn.start)] = (fn, self._walk(fn, [], fn.body.children))
         return self._methods
@@ -115,11 +126,25 @@ class ReadsAfter:
     def _may_be_family(self, fn: FunctionIR, obj: Node) -> bool:
         """May the object `obj.member` names outside the family be of a class of the family:
         not when it is a variable or parameter declared as another class of the tree."""
+        while obj.kind in ("unop", "cast", "paren") and obj.op in ("*", "") and obj.children:
+            obj = obj.children[-1]  # `(*this).f`, `static_cast<D*>(this)->f`
+        if obj.kind == "this":  # in code outside the family: its own object
+            return fn.cls in self.classes
+        if obj.kind == "member" and (obj.op == "implicit" or (
+                obj.children and obj.children[0].kind == "this")):  # `layer_->`: its type
+            named = set(re.findall(r"\w+", self.program.field_type(fn.cls, obj.name))) & \
+                set(self.program.classes)
+            return not named or bool(named & set(self.classes))
         if obj.kind != "name":
             return True
-        types = [p.type for p in fn.params if p.name == obj.name] + \
-            [d.type for d in fn.body.walk() if d.kind == "decl" and d.name == obj.name]
-        named = {w for t in types for w in re.findall(r"\w+", t)} & set(self.program.classes)
+        key = (fn.file, fn.start)
+        if key not in self._declared:  # the words of each parameter's and local's type
+            declared: Dict[str, Set[str]] = {}
+            for name, t in [(p.name, p.type) for p in fn.params] + \
+                    [(d.name, d.type) for d in fn.body.walk() if d.kind == "decl"]:
+                declared.setdefault(name, set()).update(re.findall(r"\w+", t))
+            self._declared[key] = declared
+        named = self._declared[key].get(obj.name, set()) & set(self.program.classes)
         return not named or bool(named & set(self.classes))
 
     def _public(self, fn: FunctionIR) -> bool:
