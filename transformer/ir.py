@@ -46,6 +46,8 @@ class Node:
     # for a `name` of a function's local or parameter: where that variable is declared (its
     # declaration's offset in the file), so that two variables of one name can be told apart
     decl: int = -1
+    # for a `decl`: what its type is underneath typedefs and `auto` (type_category)
+    category: str = ""
 
     def walk(self) -> Iterator["Node"]:
         yield self
@@ -63,6 +65,7 @@ class Param:
     name: str
     type: str
     default: str = ""
+    category: str = ""  # what its type is underneath typedefs (lower_nodes.type_category)
 
 
 @dataclass
@@ -72,6 +75,7 @@ class Field:
     access: str = ""  # public | protected | private ('' when unknown)
     init: str = ""  # its default member initializer (`long id = NextTag();`), as source text
     value: Optional[Node] = None  # that initializer's expression, lowered (None: none)
+    category: str = ""  # what its type is underneath typedefs (lower_nodes.type_category)
 
 
 @dataclass

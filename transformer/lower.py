@@ -22,6 +22,7 @@ from .lower_nodes import (
     _strip_template_args,
     last_identifier,
     narrow_visible,
+    type_category,
 )
 
 __all__ = ["last_identifier", "lower_unit", "tree_relative"]
@@ -129,7 +130,8 @@ class _UnitWalker:
                 fields.append(Field(ch.spelling, _field_type(ch, source),
                                     ch.access_specifier.name.lower(),
                                     _param_default(ch, source),
-                                    self.lowerer_for(file_name).lower(init[-1]) if init else None))
+                                    self.lowerer_for(file_name).lower(init[-1]) if init else None,
+                                    type_category(ch.type)))
             elif ck in _FUNCTION_KINDS:
                 methods.append(ch.spelling)
                 if ch.access_specifier.name.lower() == "public" or ch.spelling not in access:
@@ -153,7 +155,8 @@ class _UnitWalker:
         if body is not None and c.kind.name == "CONSTRUCTOR":
             body.children = _member_inits(c, low) + body.children
         source = self.source_of(file_name)
-        params = [Param(a.spelling, narrow_visible(a.type), _param_default(a, source))
+        params = [Param(a.spelling, narrow_visible(a.type), _param_default(a, source),
+                        type_category(a.type))
                   for a in _children(c) if a.kind.name == "PARM_DECL"]
         self.functions.setdefault((rel, c.extent.start.offset), FunctionIR(
             file=rel, name=c.spelling, cls=owner, line=line,

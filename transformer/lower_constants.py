@@ -10,7 +10,7 @@ from typing import Dict, Optional
 
 # the cursors of functions (lower_nodes uses them too): a constant declared in one is a local
 _FUNCTION_KINDS = {"CXX_METHOD", "FUNCTION_TEMPLATE", "FUNCTION_DECL", "CONSTRUCTOR",
-                   "DESTRUCTOR"}
+                   "DESTRUCTOR", "CONVERSION_FUNCTION"}
 
 
 def forget_constants() -> None:

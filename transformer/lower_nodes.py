@@ -125,8 +125,10 @@ class _Lowerer:
 
     def lower_var_decl(self, c):
         kids = self.children(c)
-        return self.node(c, "decl", kids[-1:] if kids else [], name=c.spelling,
-                         type=_declared_type(c.type), ref=_storage(c))
+        n = self.node(c, "decl", kids[-1:] if kids else [], name=c.spelling,
+                      type=_declared_type(c.type), ref=_storage(c))
+        n.category = type_category(c.type)
+        return n
 
     def lower_return_stmt(self, c):
         return self.node(c, "return", self.children(c))
@@ -245,6 +247,10 @@ class _Lowerer:
             return n
         if ref is not None and ref.kind.name == "CONSTRUCTOR":
             return self.node(c, "construct", kids, name=spelling, type=c.type.spelling)
+        if ref is not None and ref.kind.name == "CONVERSION_FUNCTION":
+            # `static_cast<Dtype>(*this)`, `this->operator Dtype()`: the class's method, not
+            # a functional cast to Dtype
+            return self.node(c, "call", kids, name=ref.spelling, type=c.type.spelling)
         if not kids:
             return self.node(c, "call", [], name=spelling, type=c.type.spelling)
         if ref is None and kids[0].start > c.extent.start.offset:
@@ -266,7 +272,9 @@ class _Lowerer:
                                         (k.kind in ("name", "other") and
                                          k.text.strip() in (op_tok, op_tok[:1], "")))]
         if spelling == "operator[]" and len(kids) >= 2:
-            return self.node(c, "index", [kids[0], kids[-1]])
+            n = self.node(c, "index", [kids[0], kids[-1]])
+            n.category = type_category(c.type)
+            return n
         op = spelling[len("operator"):]
         if len(kids) == 2:
             compare = op in ("==", "!=", "<=", ">=")
@@ -280,6 +288,9 @@ class _Lowerer:
         kids = self.children(c)
         n = self.node(c, "member", kids)
         n.name = c.spelling or last_identifier(n.text)
+        conversion = re.search(r"(?:->|\.|^)\s*(operator\s+[A-Za-z_][\w:<>, ]*)$", n.text)
+        if conversion and not re.search(r"operator\s*(new|delete)\b", n.text):
+            n.name = " ".join(conversion.group(1).split())  # `this->operator Dtype`
         n.op = "->" if "->" in n.text else "."
         if not kids:
             n.op = "implicit"
@@ -316,6 +327,7 @@ class _Lowerer:
                 n.value = "?"
             elif rk == "UNEXPOSED_DECL":  # a structured binding's name, among others
                 n.ref = "binding"
+                n.decl = ref.extent.start.offset
             n.value = n.value or constant_value(ref)
         else:
             n.ref = "function" if "<" in n.text else ""
@@ -346,7 +358,9 @@ class _Lowerer:
         return n
 
     def lower_array_subscript_expr(self, c):
-        return self.node(c, "index", self.children(c))
+        n = self.node(c, "index", self.children(c))
+        n.category = type_category(c.type)  # `acts_[0]`: a table of callables
+        return n
 
     def lower_conditional_operator(self, c):
         return self.node(c, "cond", self.children(c))
@@ -397,6 +411,58 @@ def _declared_type(t) -> str:
     if kind == "POINTER" and "*" not in spelling:
         return spelling + " *"
     return narrow_visible(t)
+
+
+_NUMBER_CANONICAL = ("INT", "UINT", "LONG", "ULONG", "LONGLONG", "ULONGLONG", "FLOAT",
+                     "DOUBLE", "LONGDOUBLE", "SHORT", "USHORT", "CHAR_S", "SCHAR", "UCHAR",
+                     "CHAR_U", "INT128", "UINT128")
+
+
+def type_category(t) -> str:
+    """What a declared type is underneath typedefs and aliases: `number` (a builtin
+    arithmetic type but bool, a template's type parameter such as Dtype, std::complex),
+    `bool`, `pointer`, `reference`, `object` (a class type: a container, an iterator,
+    std::atomic), `callable` (a class with an `operator()`, a std::function, a closure, a bound
+    call), `auto` (not deduced in a template), '' (unknown)."""
+    canonical = t.get_canonical()
+    kind = canonical.kind.name
+    spelling = canonical.spelling
+    if kind in _NUMBER_CANONICAL:
+        return "number"
+    if kind == "BOOL":
+        return "bool"
+    if kind in ("POINTER", "MEMBERPOINTER", "BLOCKPOINTER"):
+        return "pointer"
+    if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
+        return "reference"
+    if kind == "AUTO":
+        return "auto"
+    if re.fullmatch(r"(const )?type-parameter-\d+-\d+", spelling):
+        return "number"  # a template's type parameter (Caffe's Dtype)
+    if re.match(r"(const )?(std::)?complex<", spelling):
+        return "number"
+    if "(lambda at" in spelling or re.match(r"(const )?(std::)?(function|_Bind)\b", spelling):
+        return "callable"
+    declaration = canonical.get_declaration()
+    if kind in ("RECORD", "UNEXPOSED", "ELABORATED", "TEMPLATESPECIALIZATION") and \
+            declaration.kind.name != "NO_DECL_FOUND":
+        return "callable" if _has_call_operator(declaration) else "object"
+    return ""
+
+
+_CALLABLE_CLASSES: Dict[str, bool] = {}  # a class's USR -> has it an operator()
+
+
+def _has_call_operator(declaration) -> bool:
+    """Does a class (or class template) declare an `operator()`?"""
+    key = declaration.get_usr()
+    if key not in _CALLABLE_CLASSES:
+        found = any(ch.spelling == "operator()" for ch in declaration.get_children()
+                    if ch.kind.name in ("CXX_METHOD", "FUNCTION_TEMPLATE"))
+        if not key:
+            return found
+        _CALLABLE_CLASSES[key] = found
+    return _CALLABLE_CLASSES[key]
 
 
 _NARROW_KINDS = ("BOOL", "CHAR_U", "UCHAR", "CHAR_S", "SCHAR", "SHORT", "USHORT", "CHAR16",

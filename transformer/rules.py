@@ -196,5 +196,7 @@ class RewritableForm:
     def check(self, d: "Decision", form: Form) -> Optional[Rejection]:
         if not form.found:
             return Rejection(UNSUPPORTED_FORM, "the loop was not found in the parsed source")
+        if form.context:
+            return Rejection(UNSUPPORTED_FORM, form.context)
         why = kinds.KINDS[d.kind].form_problem(d, form)
         return Rejection(UNSUPPORTED_FORM, why) if why else None

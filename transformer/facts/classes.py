@@ -98,13 +98,14 @@ class Program:
                     return "*" in f.type or "shared_ptr" in f.type
         return False
 
-    def field_type(self, cls: str, name: str) -> str:
-        """The declared type of member `name` of cls's hierarchy ('' when none is)."""
+    def field_type(self, cls: str, name: str, category: bool = False) -> str:
+        """The declared type of member `name` of cls's hierarchy ('' when none is), or its
+        type's category (lower_nodes.type_category)."""
         for c in self.ancestry(cls):
             ci = self.classes.get(c)
             for f in (ci.fields if ci else []):
                 if f.name == name:
-                    return f.type
+                    return f.category if category else f.type
         return ""
 
     def descendants(self, cls: str) -> List[str]:

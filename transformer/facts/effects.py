@@ -105,13 +105,16 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self.atom_every_iteration: Set[str] = set()
         self._top_frame: Optional[_Frame] = None  # the loop's function's frame
         self._top_fn: Optional[FunctionIR] = None  # the loop's function (None: not walking)
+        self._loop_span: Tuple[int, int] = (0, 0)  # the loop's offsets in its file
         self._guards_now: FrozenSet[Guard] = frozenset()
         # innermost first: for each enclosing inner loop ('loop') or switch ('switch') of
         # the body, the lines of the breaks that leave it
         self._breakables: List[Tuple[str, List[int]]] = []
         self._versions: Dict[str, int] = {}  # name -> times assigned so far in the walk
         self._outer_types: Dict[str, str] = {}  # variables declared before the loop
+        self._outer_categories: Dict[str, str] = {}  # ... and their types' categories
         self._decl_types: Dict[str, str] = {}  # every variable declared so far
+        self._decl_categories: Dict[str, str] = {}  # ... and their types' categories
         self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
         self._inside_now: Set[str] = set()  # names the loop body declared so far
         # pointers of the iteration moved inside the inner loop now walked: how far each
@@ -142,6 +145,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
             if "&" not in p.type and "vector" not in p.type:
                 (self.outer_pointers if "*" in p.type else self.outer_scalars).add(p.name)
                 self._outer_types[p.name] = p.type
+                self._outer_categories[p.name] = p.category
                 if "*" in p.type:
                     self._ptr_types[p.name] = p.type
                     frame.ptrs[p.name] = Ptr(Root("unknown", p.name, "raw"), Offset())
@@ -163,6 +167,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._aliased = _aliased_names(loop.children[3])
         self.eff.written_names = _updated_names(loop.children[3]) | self._aliased
         self._top_fn, self._top_frame = fn, frame
+        self._loop_span = (loop.start, loop.end)
         self.walk(frame, loop.children[3], frozenset(), 0)
         self._top_fn, self._top_frame = None, None
         self.eff.gates = gates.invariant(
@@ -210,6 +215,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         """Record the declaration decl: its type, what it refers to, its scope and value."""
         init = decl.children[0] if decl.children else None
         self._decl_types[decl.name] = decl.type
+        self._decl_categories[decl.name] = decl.category
         # a second `ok` (another scope, a helper's) is another variable: conditions on it
         # are others than those on the first
         self._versions[decl.name] = self._versions.get(decl.name, 0) + 1
@@ -261,6 +267,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         """Record where decl lives (before the loop or in it); False for a local static."""
         if outer:
             self._outer_types[decl.name] = decl.type
+            self._outer_categories[decl.name] = decl.category
             if pointer:
                 self._ptr_types[decl.name] = decl.type
                 self.outer_pointers.add(decl.name)

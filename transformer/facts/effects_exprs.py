@@ -43,14 +43,15 @@ class ExprMixin:
                                             short, block, varies))
 
     def scalar(self, name: str, mode: str, op: str, line: int, guards):
+        if mode == "acc" and self._outer_categories.get(name) != "number":
+            mode = "update"  # `+=` sums only numbers: not a valarray, a string, an atomic, bool
         self.order += 1
         nest, loose = self._nest()
         self.eff.scalars.append(ScalarAccess(name, mode, op, self.order, line,
                                              frozenset(guards), not self._inexact, nest, loose))
 
     def _nest(self) -> Tuple[Tuple[str, ...], bool]:
-        """The inner loops around the current statement: their trips, and whether one of
-        them may run a different number of times for each sample (or not at all)."""
+        """The inner loops around here: their trips, and may one run another count per sample."""
         varying = self._varying()
         trips = tuple(norm_text(t) for _, t in self.inner_vars)
         return trips, any(t == "?" or _words(t) & varying for t in trips)
@@ -76,8 +77,7 @@ class ExprMixin:
 
     def expr(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool = False,
              statement: bool = False):
-        """Record the accesses of expression e; `statement`: e is a whole statement, so the
-        value of an increment is not used."""
+        """Record the accesses of e; `statement`: e is a whole statement (a value unused)."""
         self._guards_now = frozenset(guards)
         if ASSERTION.match(e.text):
             # CHECK/LOG macros abort on failure; what their arguments read and write counts

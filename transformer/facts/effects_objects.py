@@ -163,7 +163,7 @@ class ObjectMixin:
         blocked = {i for i, _size, _mode in blocks}
         blocked |= {last for first, last, _mode in algo.ranges if first in blocked}
         self._own_arguments(frame, e, [a for i, a in enumerate(args) if i not in blocked],
-                            guards, depth)
+                            guards, depth, algorithm=True)
         for i, size, mode in blocks:
             self.expr(frame, args[i], guards, depth)
             p = self.eval_ptr(frame, args[i])
@@ -211,7 +211,8 @@ class ObjectMixin:
                 return None
         return blocks, (sizes[0] if sizes else None)
 
-    def _own_arguments(self, frame: _Frame, e: Node, args: List[Node], guards, depth: int):
+    def _own_arguments(self, frame: _Frame, e: Node, args: List[Node], guards, depth: int,
+                       algorithm: bool = False):
         for a in args:
             if self.own_expr(frame, a):
                 continue
@@ -223,7 +224,7 @@ class ObjectMixin:
                     self.eff.unknown_calls.append(f"{a.name} (a lambda with statements the "
                                                   f"walk does not follow) at line {e.line}")
                 continue
-            called = self._opaque_callable(frame, a)
+            called = self._opaque_callable(frame, a, algorithm)
             if called:
                 self.eff.unknown_calls.append(f"{called} (code {e.name or 'the call'} may "
                                               f"call, not followed) at line {e.line}")
@@ -234,7 +235,7 @@ class ObjectMixin:
                 self.record(p.plus(Offset(opaque=True)), "read", guards, e.line,
                             frame.fn.file, e.name or "call")
 
-    def _opaque_callable(self, frame: _Frame, a: Node) -> str:
+    def _opaque_callable(self, frame: _Frame, a: Node, algorithm: bool = False) -> str:
         """An argument the callee may call whose code the walk does not see: a function
         named by its name (not a pure math function), a std::function, a function pointer,
         a bound call or a lambda held in a member, parameter or outer variable, an object
@@ -246,12 +247,27 @@ class ObjectMixin:
             return "" if a.name in PURE_FUNCTIONS else a.name
         if a.kind in ("construct", "call") and a.type:  # `DeltaTo<Dtype>{&carry}` in place
             return a.name if self._tree_class(a.type) else ""
+        if a.kind == "index" and a.children:  # `acts_[0]`: an element of a table of callables
+            table = _strip(a.children[0])
+            dependent = algorithm and not a.category and table.kind in ("name", "member") and \
+                self._category(frame, table) in ("object", "callable", "auto", "")
+            return norm_text(a.text) if a.category == "callable" or dependent else ""
         if a.kind not in ("name", "member"):
             return ""
         t = self._declared(frame, a)
-        if _CALLABLE.search(t) or self._tree_class(re.sub(r"\bconst\b|&", "", t)):
-            return a.name
+        if _CALLABLE.search(t) or self._tree_class(re.sub(r"\bconst\b|&", "", t)) or \
+                self._category(frame, a) == "callable" or \
+                (algorithm and self._category(frame, a) == "auto"):
+            return a.name  # under a typedef, `using`, or `auto` in a template too
         return ""
+
+    def _category(self, frame: _Frame, n: Node) -> str:
+        """The category of the declared type of a variable, parameter or member."""
+        if n.kind == "member":
+            return self.program.field_type(self.cls, n.name, category=True)
+        params = [p.category for p in frame.fn.params if p.name == n.name]
+        return self._decl_categories.get(n.name) or self._outer_categories.get(n.name) or \
+            (params[0] if params else "")
 
     def _called_lambda(self, frame: _Frame, lam: Node, guards, depth: int) -> bool:
         """A lambda a standard algorithm or an own object's method calls while it runs (a
@@ -262,6 +278,17 @@ class ObjectMixin:
         if body is None or body.kind != "block" or not all(
                 c.kind in ("return", "decls") or _expression(c) for c in body.children):
             return False
+        start, end = self._loop_span
+        if any(n.kind == "name" and n.decl >= 0 and not lam.start <= n.decl < lam.end and
+               not start <= n.decl < end and n.name in frame.inside for n in body.walk()):
+            return False  # a lambda from before the loop names an outer `acc` that the
+            #               body declares again: the walk would take it for the body's
+        inside = set(frame.inside)
+        self._walk_lambda(frame, lam, body, guards, depth)
+        frame.inside = inside  # its parameters and locals end with it
+        return True
+
+    def _walk_lambda(self, frame: _Frame, lam: Node, body: Node, guards, depth: int):
         for d in lam.children[:-1]:
             if d.kind == "decl":
                 frame.inside.add(d.name)
@@ -278,7 +305,6 @@ class ObjectMixin:
             else:
                 self.expr(frame, c.children[0] if c.kind == "expr_stmt" and c.children else c,
                           guards, depth, statement=True)
-        return True
 
 
 # a type whose value may be called: std::function, a function pointer or reference, a bound

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from ..ir import FunctionIR, Node
+from . import context
 from .classes import Program
 
 SHAPE_QUERIES = ("offset", "count", "shape", "num", "channels", "height", "width")
@@ -28,6 +29,7 @@ class Form:
     name_spelled: bool = False    # calls: the callee's name appears in the call's text
     direct_names: List[str] = field(default_factory=list)  # names used other than in a shape
     #                                                        query (x.count(), x.offset(n))
+    context: str = ""  # loops: what around the loop a region there would break ('' if none)
 
 
 def find(program: Program, file: str, start: int, end: int
@@ -51,6 +53,7 @@ def of(program: Program, sources: Dict[str, bytes], file: str, start: int, end: 
     form = Form(found=True, own_line=not src[line_start(src, node.start):node.start].strip())
     if node.kind == "for":
         _loop(form, node, src)
+        form.context = context.problem(fn, node, src)
     else:
         _call(form, fn, node, src)
     return form
