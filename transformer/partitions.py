@@ -62,3 +62,11 @@ def in_place_partner(name: str) -> str:
     if name.startswith("top"):
         return "bottom" + name[len("top"):]
     return ""
+
+
+def scattered_in_place(name: str, writes: List[Access], partner: List[Access]) -> bool:
+    """Does the loop sum into input/output `name` at elements chosen by data (`bdiff[perm_[i]]
+    +=`) while it reads its in-place partner? Run in place they are one buffer, and the
+    original's later elements read what earlier ones added there."""
+    return any(a.mode == "read" for a in partner) and \
+        any(w.offset.data or w.offset.opaque for w in writes)

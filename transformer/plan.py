@@ -71,6 +71,9 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             _check_plain_root(kind, name, writes, reads, changed_scalars, blobs_written)
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
+            partner = partitions.in_place_partner(name)
+            if partitions.scattered_in_place(name, writes, by_root.get(("io", partner, buf), [])):
+                apart.append(_apart_in_place(name, partner, buf, writes, assumes))
             reduce[name] = _array_reduction(e, writes)
         elif kind == "io":
             partner = by_root.get(("io", partitions.in_place_partner(name), buf), [])
@@ -87,21 +90,9 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             else:
                 slices.append(name)
     for p in privatize.values():
-        _check_other_buffer(p, by_root)
+        redirects.check_other_buffer(p, by_root)
     return list(privatize.values()), _merge_chosen(e, list(reduce.values()), assumes), \
         assumes, list(dict.fromkeys(slices)), apart
-
-
-def _check_other_buffer(p: Privatized, by_root: Dict[Tuple[str, str, str], List[Access]]):
-    """A Blob is privatized whole, data and diff: a buffer of it the loop only reads (a mask
-    Reshape set in the diff beside scratch in the data) would be read from the thread's
-    copy, which does not hold it."""
-    for buf in ("data", "diff"):
-        accs = by_root.get((p.kind, p.name, buf), [])
-        if accs and all(a.mode == "read" for a in accs):
-            raise Rejection(CROSS_SAMPLE, f"line {accs[0].line}: reads {p.name}'s {buf}, "
-                                          f"which the loop does not write, beside scratch in "
-                                          f"the same Blob: a thread's copy would not hold it")
 
 
 def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> List[Reduced]:
@@ -183,6 +174,19 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
                    + ", ".join(f"{w}'s {b}" for w, b in others)
                    + " (checked at run time: run in place, the loop runs whole)")
     return [Apart(name, buf, others)]
+
+
+def _apart_in_place(name: str, partner: str, buf: str, writes: List[Access],
+                    assumes: List[str]) -> Apart:
+    """A sum into `name` at elements chosen by data beside reads of its in-place partner:
+    checked at run time (run in place, the loop runs whole)."""
+    if not _IO_SLOT.fullmatch(name) or not _IO_SLOT.fullmatch(partner):
+        raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: sums into {name} at elements "
+                                      f"chosen by data and reads {partner}, which may be the "
+                                      f"same buffer")
+    assumes.append(f"{partner}'s {buf} shares no memory with {name}'s {buf} (checked at run "
+                   f"time: run in place, the loop runs whole)")
+    return Apart(partner, buf, [(name, buf)])
 
 
 def _check_io_writes(name: str, writes: List[Access]) -> None:

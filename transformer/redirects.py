@@ -8,9 +8,9 @@ padding set before the loop) starts as the shared one.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Dict, List, Tuple
 
-from .decision import CROSS_SAMPLE, Alias, Hoist, Reduced, Rejection
+from .decision import CROSS_SAMPLE, Alias, Hoist, Privatized, Reduced, Rejection
 from .facts.effects import Access, covered
 from .facts.effects_model import BodyEffects
 
@@ -65,3 +65,15 @@ def reads_padding(name: str, writes: List[Access], reads: List[Access]) -> bool:
                                       f"iteration did not write it, and the private copy "
                                       f"cannot hold it")
     return True
+
+
+def check_other_buffer(p: Privatized, by_root: Dict[Tuple[str, str, str], List[Access]]):
+    """A Blob is privatized whole, data and diff: a buffer of it the loop only reads (a mask
+    Reshape set in the diff beside scratch in the data) would be read from the thread's
+    copy, which does not hold it."""
+    for buf in ("data", "diff"):
+        accs = by_root.get((p.kind, p.name, buf), [])
+        if accs and all(a.mode == "read" for a in accs):
+            raise Rejection(CROSS_SAMPLE, f"line {accs[0].line}: reads {p.name}'s {buf}, "
+                                          f"which the loop does not write, beside scratch in "
+                                          f"the same Blob: a thread's copy would not hold it")

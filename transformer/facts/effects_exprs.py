@@ -411,14 +411,15 @@ class ExprMixin:
             self._move_inside(frame, name, guards, step_node)
             return
         if name in frame.ptrs or name in self.outer_pointers:
-            ok, why = self._induction_verdict(frame, step, guards, step_node)
+            sign = "-" if op in ("-=", "--", "post--") else ""  # `-dim` may wrap
+            ok, why = self._induction_verdict(frame, sign + step, guards, step_node)
             macro = step_node is not None and hides_operator(step_node)
             step = operand(step, macro) if macro or op in ("-=", "--", "post--") else \
                 step.strip()  # `-(a + b)`, `(OUT_DIM)`: whole, however the text is used
             cond = " && ".join(("" if pos else "!") + f"({self.atom_text.get(a, a)})"
                                for a, pos in sorted(guards))
             self.eff.inductions.append(Induction(
-                name, ("-" if op in ("-=", "--", "post--") else "") + step,
+                name, sign + step,
                 [t for _, t in self.inner_vars], guards, line, ok, why, cond,
                 self._clamps(frame)))
             return

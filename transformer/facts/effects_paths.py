@@ -16,8 +16,9 @@ from .effects_syntax import (
     STEPS,
     TESTS,
     _loop_var_and_trip,
-    _updated_names,
+    _operand,
     _words,
+    _wrapped,
 )
 from .shapes import norm_text
 from .stdlib import owns_values
@@ -34,18 +35,21 @@ class PathMixin:
     def guard_atom(self, frame: _Frame, cond: Node) -> Tuple[str, bool]:
         text = cond.text.strip()
         positive = True
-        while text.startswith("!"):
-            text = text[1:].strip()
-            positive = not positive
-        while text.startswith("(") and text.endswith(")"):
-            text = text[1:-1].strip()
+        while True:  # only a `!` or parentheses around the whole condition (not `!a && b`)
+            if text.startswith("!") and _operand(text[1:].strip()):
+                text = text[1:].strip()
+                positive = not positive
+            elif _wrapped(text):
+                text = text[1:-1].strip()
+            else:
+                break
         # substitute bound parameters by the caller's argument text
         bound = None
         for name, b in frame.bindings.items():
             if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name and \
                     self._same_truth(frame, name, b):
                 text, bound = b.text.strip(), b
-                while text.startswith("!"):
+                while text.startswith("!") and _operand(text[1:].strip()):
                     text = text[1:].strip()
                     positive = not positive
         norm = norm_text(text)
@@ -340,8 +344,10 @@ class PathMixin:
             self.expr(frame, cond, guards, depth, loop_header=True)
         # a counter the body also changes (`++k` in the body, `k = dim_` to leave): the
         # trip is not the header's, so nothing it steps has a closed form from it
-        rewritten = bool(var) and var in _updated_names(body)
-        self.inner_vars.append(("?", "?") if rewritten else (var or "?", trip or "?"))
+        rewritten = bool(var) and self._counter_changed(var, body)
+        # `j < dim_ * ratio_`: no whole count to multiply a step by (the bound still bounds)
+        fraction = bool(var and trip) and self._fractional(frame, cond.children[1])
+        self.inner_vars.append(("?", "?") if rewritten or fraction else (var or "?", trip or "?"))
         counted, bounds = dict(self.counted), dict(self.trip_bounds)
         if var and trip and not rewritten:
             self.counted[var] = norm_text(trip)
@@ -480,3 +486,4 @@ def _caught(try_stmt: Node) -> Set[str]:
             out.add(decls[0].type.replace("std::", "").replace("const", "").strip(" &")
                     if decls else "...")
     return out
+

@@ -189,3 +189,21 @@ def call_qualifier(callee: Optional[Node]) -> str:
     if callee is None or "::" not in callee.text:
         return ""
     return last_identifier(callee.text.replace("this->", "").rsplit("::", 1)[0])
+
+
+def _operand(text: str) -> bool:
+    """Is text one operand, which a `!` before it applies to whole: parenthesized, or a name,
+    member, call or index with no operator outside brackets (`!a && b` is not `!(a && b)`)?"""
+    if _wrapped(text) or text.startswith("!"):
+        return _wrapped(text) or _operand(text[1:].strip())
+    depth = 0
+    for k, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0 and not (ch.isalnum() or ch in "_.:" or
+                                 (ch == "-" and text[k + 1:k + 2] == ">") or
+                                 (ch == ">" and text[k - 1:k] == "-")):
+            return False
+    return True
