@@ -96,8 +96,7 @@ class ExprMixin:
     def _expr_assign(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                      statement: bool) -> bool:
         """An assignment expression (always handled). Its value used (`t = (acc += x)`,
-        `if ((acc += x) > 1)`) is a read of what it assigned: a running sum read, no
-        reduction."""
+        `if ((acc += x) > 1)`) is a read of what it assigned: a running sum, no reduction."""
         self.assign(frame, e, guards, depth, loop_header)
         if not statement and not loop_header and e.children[0].kind == "name":
             self._read_name(frame, e.children[0], guards, depth)
