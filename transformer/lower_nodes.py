@@ -413,11 +413,6 @@ def _declared_type(t) -> str:
     return narrow_visible(t)
 
 
-_NUMBER_CANONICAL = ("INT", "UINT", "LONG", "ULONG", "LONGLONG", "ULONGLONG", "FLOAT",
-                     "DOUBLE", "LONGDOUBLE", "SHORT", "USHORT", "CHAR_S", "SCHAR", "UCHAR",
-                     "CHAR_U", "INT128", "UINT128")
-
-
 def type_category(t) -> str:
     """What a declared type is underneath typedefs and aliases: `number` (a builtin
     arithmetic type but bool, a template's type parameter such as Dtype, std::complex),
@@ -473,6 +468,9 @@ _NARROW_KINDS = ("BOOL", "CHAR_U", "UCHAR", "CHAR_S", "SCHAR", "SHORT", "USHORT"
 # tells integers from floating types by spelling
 _NUMBER_KINDS = _NARROW_KINDS + ("INT", "UINT", "LONG", "ULONG", "LONGLONG", "ULONGLONG",
                                  "FLOAT", "DOUBLE", "LONGDOUBLE")
+# a type_category `number`: those, not bool nor the wide character types, and 128-bit integers
+_NUMBER_CANONICAL = tuple(k for k in _NUMBER_KINDS if k not in ("BOOL", "CHAR16", "WCHAR")) + \
+    ("INT128", "UINT128")
 
 
 def narrow_visible(t) -> str:

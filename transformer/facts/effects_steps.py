@@ -17,7 +17,7 @@ from .effects_syntax import (
     _updated_names,
     _words,
 )
-from .effects_types import _integral
+from .effects_types import _integral, fractional_literal
 from .signs import may_be_negative
 
 
@@ -121,7 +121,7 @@ class StepMixin:
         if bound.kind == "call":
             return False
         if bound.kind == "lit":
-            return bool(re.search(r"\d\.|\.\d|\d[eE]|[fF]$", bound.text.strip()))
+            return fractional_literal(bound.text)
         if bound.kind in ("name", "member"):  # a floating type, Caffe's Dtype among them
             return bool(_FLOATING & _words(self._declared(frame, bound)))
         return any(self._fractional(frame, c) for c in bound.children)
@@ -133,8 +133,9 @@ class StepMixin:
                 if not self._type_of(frame, v).lstrip().startswith("const")}
 
     def _type_of(self, frame: _Frame, name: str) -> str:
-        return self._decl_types.get(name) or self._outer_types.get(name) or \
-            self._ptr_types.get(name) or self._param_type(frame, name) or \
+        """The declared type of a word of a guard, trip or step: a variable's or parameter's
+        (`_declared`), else a member's."""
+        return self._declared(frame, Node("name", 0, 0, 0, name, name=name)) or \
             self.program.field_type(self.cls, name)
 
 

@@ -67,7 +67,7 @@ class TypeMixin:
         if e.kind == "cast":
             return not _integral(e.type or "")
         if e.kind == "lit":
-            return bool(re.search(r"\d\.|\.\d|\d[eE]|[fF]$", e.text.strip()))
+            return fractional_literal(e.text)
         if e.kind in ("name", "member"):
             return not _integral(self._declared(frame, e))
         if e.kind in ("index", "unop") and e.children and (e.kind == "index" or e.op == "*"):
@@ -127,3 +127,8 @@ def _integral(type_text: str) -> bool:
     return bool(words) and words <= {"int", "long", "short", "unsigned", "char", "bool",
                                      "size_t", "ptrdiff_t", "int8_t", "int16_t", "int32_t",
                                      "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"}
+
+
+def fractional_literal(text: str) -> bool:
+    """Is a literal's text a floating one (`0.5`, `.5`, `1e3`, `2.f`)?"""
+    return bool(re.search(r"\d\.|\.\d|\d[eE]|[fF]$", text.strip()))
