@@ -8,7 +8,7 @@ from typing import Dict, List, Optional, Sequence
 
 from . import kinds, missing_headers, parse, source_tree, tree_flags
 from .errors import InputError
-from .facts import form
+from .facts import context, form
 from .facts.classes import Program
 from .facts.loops import collect, collect_outside_layers
 from .plan import Decision, decide, plan_rules
@@ -74,6 +74,8 @@ def run(path: str, compile_commands: Optional[str] = None, includes: Sequence[st
                            {str(p.relative_to(tree.root)) for p in tree.helpers})
     diags = _diagnostics(units)
     notes = list(tree.notes) + flag_notes + [m.line() for m in missing] + _skew_note(units)
+    if program.clashes:
+        notes.append(f"nothing rewritten: {context.clash(program.clashes)}")
     # syntax errors: errors in a unit's own file, where no missing header explains them
     unparsed = {m.unit for m in missing}
     error_files = sorted({d["file"] for d in diags if d["severity"] == "error" and

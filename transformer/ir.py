@@ -152,6 +152,9 @@ class UnitIR:
     functions: List[FunctionIR]
     diagnostics: List[Diagnostic]
     degraded: bool  # parsed with fatal errors tolerated (e.g. a missing generated header)
+    # "FILE:LINE" of each declaration the unit sees named like the runtime's namespace
+    # (`cgp`: a namespace, class, alias...), which the emitted `cgp::` would find instead
+    clashes: List[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -162,4 +165,4 @@ class UnitIR:
                       classes=[ClassIR.from_dict(c) for c in data["classes"]],
                       functions=[FunctionIR.from_dict(f) for f in data["functions"]],
                       diagnostics=[Diagnostic(**d) for d in data["diagnostics"]],
-                      degraded=data["degraded"])
+                      degraded=data["degraded"], clashes=data.get("clashes", []))

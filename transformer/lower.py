@@ -18,6 +18,8 @@ from .lower_clang import _children, _file_tokens, _where
 from .lower_constants import forget_constants
 from .lower_nodes import (
     _FUNCTION_KINDS,
+    NAMING_KINDS,
+    RUNTIME_NAMESPACE,
     _Lowerer,
     _strip_template_args,
     last_identifier,
@@ -27,6 +29,8 @@ from .lower_nodes import (
 
 __all__ = ["last_identifier", "lower_unit", "tree_relative"]
 
+# the runtime headers a transformed tree holds: their namespace is the runtime's own
+RUNTIME_FILES = ("cgp_runtime.hpp", "cgp_mpi.hpp")
 _CLASS_KINDS = {"CLASS_DECL", "CLASS_TEMPLATE", "STRUCT_DECL",
                 "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION"}
 
@@ -80,6 +84,7 @@ class _UnitWalker:
         self.lowerers: Dict[str, _Lowerer] = {}
         self.sources: Dict[str, bytes] = {}
         self.names: Dict[int, str] = {}  # file handle -> name
+        self.clashes: List[str] = []  # "FILE:LINE" of declarations named RUNTIME_NAMESPACE
 
     def source_of(self, file_name: str) -> bytes:
         if file_name not in self.sources:
@@ -104,9 +109,10 @@ class _UnitWalker:
                 self.names[handle] = c.location.file.name
             file_name = self.names[handle]
             rel = tree_relative(file_name, self.root)
+            k = c.kind.name
+            self.note_clash(c, k, rel or file_name, line)
             if rel is None:
                 continue
-            k = c.kind.name
             if k in ("NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL"):
                 self.visit(c)
             elif k == "FRIEND_DECL":  # a friend defined in the class: a free function
@@ -116,6 +122,19 @@ class _UnitWalker:
                 self.visit(c, c.spelling)
             elif k in _FUNCTION_KINDS and rel not in self.skip_bodies and c.is_definition():
                 self.add_function(c, file_name, rel, line, cls_name)
+
+    def note_clash(self, c, kind: str, where: str, line: int) -> None:
+        """Record a declaration named like the runtime's namespace (not the runtime's own,
+        in a tree transformed before)."""
+        if kind in NAMING_KINDS and c.spelling == RUNTIME_NAMESPACE and \
+                Path(where).name not in RUNTIME_FILES:
+            self.clashes.append(f"{where}:{line}")
+
+    def all_clashes(self) -> List[str]:
+        """The declarations recorded by the walk and by the lowering of bodies."""
+        local = [f"{tree_relative(name, self.root) or name}:{line}"
+                 for name, low in self.lowerers.items() for line in low.clashes]
+        return sorted(set(self.clashes + local))
 
     def add_class(self, c, file_name: str, rel: str, line: int) -> None:
         """Record a class definition: bases, fields, methods and their default arguments."""
@@ -150,6 +169,7 @@ class _UnitWalker:
         body = None
         low = self.lowerer_for(file_name)
         for ch in _children(c):
+            self.note_clash(ch, ch.kind.name, rel, _where(ch.location)[1])  # template <class cgp>
             if ch.kind.name == "COMPOUND_STMT":
                 body = low.lower(ch)
         if body is not None and c.kind.name == "CONSTRUCTOR":
@@ -212,4 +232,4 @@ def lower_unit(tu, root: Path, main_rel: str, skip_bodies=frozenset()) -> UnitIR
     # any error means the AST may be wrong somewhere
     return UnitIR(main_file=main_rel, classes=list(walker.classes.values()),
                   functions=list(walker.functions.values()), diagnostics=diags,
-                  degraded=any(d.is_error for d in diags))
+                  degraded=any(d.is_error for d in diags), clashes=walker.all_clashes())

@@ -19,6 +19,12 @@ _CAST_KINDS = {"CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR", "CXX_REINTERPRET_CAST
 _LITERAL_KINDS = {"INTEGER_LITERAL", "FLOATING_LITERAL", "STRING_LITERAL", "CHARACTER_LITERAL",
                   "CXX_BOOL_LITERAL_EXPR", "CXX_NULL_PTR_LITERAL_EXPR", "CXX_UNARY_EXPR"}
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+# The emitted code's namespace, and the declarations that `cgp::` would find before it
+RUNTIME_NAMESPACE = "cgp"
+NAMING_KINDS = {"NAMESPACE", "NAMESPACE_ALIAS", "CLASS_DECL", "STRUCT_DECL", "UNION_DECL",
+                "CLASS_TEMPLATE", "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION", "ENUM_DECL",
+                "TYPEDEF_DECL", "TYPE_ALIAS_DECL", "TYPE_ALIAS_TEMPLATE_DECL",
+                "USING_DECLARATION", "TEMPLATE_TYPE_PARAMETER", "TEMPLATE_TEMPLATE_PARAMETER"}
 
 
 def _strip_template_args(text: str) -> str:
@@ -56,6 +62,7 @@ class _Lowerer:
         self.source = source
         self._load_tokens = load_tokens  # () -> [(offset, spelling)], sorted by offset
         self._tokens: Optional[List[Tuple[int, str]]] = None
+        self.clashes: List[int] = []  # lines of local declarations named RUNTIME_NAMESPACE
         self.offsets: List[int] = []
 
     @property
@@ -114,7 +121,10 @@ class _Lowerer:
                     kids[0].text = self.text(kids[0].start, kids[0].end)
                 return kids[0]
             return self.node(cursor, "other", kids, name=k)
-        return self.node(cursor, "other", self.children(cursor), name=k)
+        node = self.node(cursor, "other", self.children(cursor), name=k)
+        if k in NAMING_KINDS and cursor.spelling == RUNTIME_NAMESPACE:
+            self.clashes.append(node.line)  # `struct cgp {};` in a body
+        return node
 
     # statements -----------------------------------------------------------------------
     def lower_compound_stmt(self, c):

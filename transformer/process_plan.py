@@ -48,6 +48,9 @@ def plan(facts: ProcessFacts) -> ProcessPlan:
     if facts.net_field and not facts.losses:
         p.problems.append(f"{facts.solver_class} never calls {facts.net_field}->"
                           "ForwardBackward(): the loss it logs is not found")
+    if facts.clashes:
+        p.problems.append(f"the tree declares cgp ({facts.clashes[0]}), which the emitted "
+                          "cgp::mpi would find instead of the runtime's namespace")
     if facts.snapshot is None:
         p.problems.append(f"{facts.solver_class} has no Snapshot() method")
     for site in facts.kept_handles:

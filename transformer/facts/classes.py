@@ -30,6 +30,8 @@ class Program:
     functions: Dict[str, List[FunctionIR]]  # key "Class::method" or "function"
     # each unit parsed with errors, and its first error ("FILE:LINE: message")
     degraded_files: Dict[str, str] = field(default_factory=dict)
+    # "FILE:LINE" of the declarations named like the runtime's namespace (UnitIR.clashes)
+    clashes: List[str] = field(default_factory=list)
     # answers that depend on the class only, kept per (question, class) by the modules
     # that ask (the walk asks them once per loop)
     memo: Dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
@@ -40,7 +42,9 @@ class Program:
         functions: Dict[str, List[FunctionIR]] = {}
         seen = set()
         degraded: Dict[str, str] = {}
+        clashes: set = set()
         for u in units:
+            clashes.update(u.clashes)
             if u.degraded:
                 degraded[u.main_file] = first_error(u)
             for c in u.classes:
@@ -53,7 +57,7 @@ class Program:
                     continue
                 seen.add(ident)
                 functions.setdefault(f.key, []).append(f)
-        return Program(classes, functions, degraded)
+        return Program(classes, functions, degraded, sorted(clashes))
 
     def degraded_by(self, file: str) -> str:
         """Why the unit of `file` parsed with errors (its first one); "" when it is whole."""

@@ -8,10 +8,14 @@ written where the loop starts:
   (the function's `bottom` in its work test);
 - a structured binding declared before the loop cannot be captured by the region's lambda
   before C++20;
-- `__func__` in the body would name the region's lambda, not the function."""
+- `__func__` in the body would name the region's lambda, not the function;
+- a declaration of the tree named `cgp` (a namespace, class, alias, template parameter)
+  would be what the emitted `cgp::` finds, not the runtime's namespace: the file would not
+  compile, or call the tree's own function of the runtime's name."""
 from __future__ import annotations
 
 import re
+from typing import List
 
 from ..ir import FunctionIR, Node
 
@@ -38,6 +42,16 @@ def problem(fn: FunctionIR, loop: Node, src: bytes) -> str:
     if _PREDEFINED.search(src[body.start:body.end]):
         return "the body names its function (__func__), which in the region is the lambda"
     return ""
+
+
+def clash(clashes: List[str]) -> str:
+    """Why no rewrite can name the runtime's namespace ('' when it can): the tree declares
+    that name itself."""
+    if not clashes:
+        return ""
+    more = f" and {len(clashes) - 1} more" if len(clashes) > 1 else ""
+    return f"the tree declares cgp ({clashes[0]}{more}), which the emitted cgp:: would " \
+           "find instead of the runtime's namespace"
 
 
 def _before(src: bytes, start: int, end: int) -> str:

@@ -29,7 +29,7 @@ class Form:
     name_spelled: bool = False    # calls: the callee's name appears in the call's text
     direct_names: List[str] = field(default_factory=list)  # names used other than in a shape
     #                                                        query (x.count(), x.offset(n))
-    context: str = ""  # loops: what around the loop a region there would break ('' if none)
+    context: str = ""  # what around the loop or call its rewrite would break ('' if none)
 
 
 def find(program: Program, file: str, start: int, end: int
@@ -56,6 +56,7 @@ def of(program: Program, sources: Dict[str, bytes], file: str, start: int, end: 
         form.context = context.problem(fn, node, src)
     else:
         _call(form, fn, node, src)
+    form.context = context.clash(program.clashes) or form.context
     return form
 
 

@@ -58,6 +58,7 @@ class ProcessFacts:
     writes: List[Site] = field(default_factory=list)
     kept_handles: List[Site] = field(default_factory=list)
     already: bool = False                # the tree already holds the process level
+    clashes: List[str] = field(default_factory=list)  # the tree's own `cgp` (Program.clashes)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -208,7 +209,7 @@ def _reached_from(methods: List[FunctionIR], start: str) -> List[FunctionIR]:
 
 
 def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
-    facts = ProcessFacts()
+    facts = ProcessFacts(clashes=list(program.clashes))
     facts.solver_class = _class_with(program, SOLVER_HOOK)
     facts.net_class = _class_with(program, *NET_HOOKS)
     if not facts.solver_class:
