@@ -16,9 +16,8 @@ from .effects_syntax import (
     STEPS,
     TESTS,
     _loop_var_and_trip,
-    _operand,
     _words,
-    _wrapped,
+    negations,
 )
 from .shapes import norm_text
 from .stdlib import owns_values
@@ -33,25 +32,14 @@ class PathMixin:
     """The statement walk of `EffectWalker` (its state is set in effects.py)."""
 
     def guard_atom(self, frame: _Frame, cond: Node) -> Tuple[str, bool]:
-        text = cond.text.strip()
-        positive = True
-        while True:  # only a `!` or parentheses around the whole condition (not `!a && b`)
-            if text.startswith("!") and _operand(text[1:].strip()):
-                text = text[1:].strip()
-                positive = not positive
-            elif _wrapped(text):
-                text = text[1:-1].strip()
-            else:
-                break
+        text, positive = negations(cond)
         # substitute bound parameters by the caller's argument text
         bound = None
         for name, b in frame.bindings.items():
             if isinstance(b, Node) and re.fullmatch(r"\w+", text) and text == name and \
                     self._same_truth(frame, name, b):
-                text, bound = b.text.strip(), b
-                while text.startswith("!") and _operand(text[1:].strip()):
-                    text = text[1:].strip()
-                    positive = not positive
+                text, same = negations(b)
+                bound, positive = b, positive == same
         norm = norm_text(text)
         # a condition on a variable assigned since: another atom ("open" before and after
         # `open = ...` are two conditions)

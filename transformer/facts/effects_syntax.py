@@ -177,6 +177,28 @@ def _wrapped(text: str) -> bool:
     return True
 
 
+def negations(n: Node) -> Tuple[str, bool]:
+    """A condition's text without the `!`s and parentheses that cover all of it, and whether
+    an even number came off. Read from the tree: `!SKIP`, SKIP a macro for `a || b`, is
+    `!a || b`, no `!` over the whole; a macro that hides an operator, and an operator
+    looser than `||`, keep parentheses."""
+    positive = True
+    while True:
+        text = n.text.strip()
+        while _wrapped(text):
+            text = text[1:-1].strip()
+        if not (n.kind == "unop" and n.op == "!" and text.startswith("!") and n.children):
+            return (f"({text})" if hides_operator(n) or _loose(n) else text), positive
+        n, positive = n.children[0], not positive
+
+
+def _loose(n: Node) -> bool:
+    """Does n bind looser than `||` (`?:`, an assignment, a comma), spelled or from a macro
+    (`!SKIP`, SKIP a macro for `a ? b : c`)? As one condition among others it needs
+    parentheses."""
+    return n.kind in ("cond", "assign") or (n.kind == "binop" and n.op == ",")
+
+
 def hides_operator(n: Node) -> bool:
     """Is n an operator spelled as one name (`OUT_DIM`, a macro for `dim_ + 1`)?"""
     return n.kind in ("binop", "cond", "unop", "assign") and \
