@@ -25,8 +25,10 @@ class Node:
     `ref` says what a `name` refers to: param, local, field, function, global (namespace
     scope or a static data member), static (a function-local static), thread (thread_local)
     or ''. On a `decl` it is the variable's storage: static, thread or ''.
-    `macro` is true when the node's text comes from a macro expansion. `value` is what a
-    name of a constant holds (see the field).
+    `macro` is true when the node starts inside a macro expansion, or is an operator whose
+    operator token comes from one (lower_origin); a `for`'s, when its text does not start
+    with the word `for`.
+    `value` is what a name of a constant holds (see the field).
     """
 
     kind: str
@@ -48,6 +50,9 @@ class Node:
     decl: int = -1
     # for a `decl`: what its type is underneath typedefs and `auto` (type_category)
     category: str = ""
+    # for a `name` of a function: the namespaces of the declarations C++ lookup found for it
+    # (`caffe`, `caffe::prof`, `::`; `?` elsewhere), space-separated (lower_origin)
+    scopes: str = ""
 
     def walk(self) -> Iterator["Node"]:
         yield self

@@ -11,6 +11,7 @@ from typing import Dict, List, Optional, Tuple
 from .ir import Node
 from .lower_clang import _children, _line_offset
 from .lower_constants import _FUNCTION_KINDS, constant_value
+from .lower_origin import declared_scopes, from_macro
 
 _SKIP_KINDS = {"TYPE_REF", "TEMPLATE_REF", "NAMESPACE_REF", "TEMPLATE_TYPE_PARAMETER",
                "TEMPLATE_NON_TYPE_PARAMETER", "CXX_ACCESS_SPEC_DECL", "OVERLOADED_DECL_REF"}
@@ -90,8 +91,9 @@ class _Lowerer:
         ext = cursor.extent
         line, start = _line_offset(ext.start)
         end = _line_offset(ext.end)[1]
-        return Node(kind=kind, start=start, end=end, line=line,
-                    text=self.text(start, end), children=children or [], **attrs)
+        return Node(kind=kind, start=start, end=end, line=line, text=self.text(start, end),
+                    children=children or [],
+                    macro=from_macro(cursor, ext, kind in ("binop", "assign", "unop")), **attrs)
 
     def null(self, offset: int, line: int) -> Node:
         return Node(kind="null", start=offset, end=offset, line=line, text="")
@@ -330,7 +332,7 @@ class _Lowerer:
             elif rk == "FIELD_DECL":
                 n.ref = "field"
             elif rk in _FUNCTION_KINDS or rk == "OVERLOADED_DECL_REF":
-                n.ref = "function"
+                n.ref, n.scopes = "function", declared_scopes(ref)
             elif rk == "ENUM_CONSTANT_DECL":
                 n.ref = "enum"
             elif rk == "TEMPLATE_NON_TYPE_PARAMETER":

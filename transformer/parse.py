@@ -32,8 +32,8 @@ from .lower import (
 _HERE = Path(__file__).parent
 CACHE_VERSION = hashlib.sha256(b"".join((_HERE / name).read_bytes() for name in
                                         ("parse.py", "lower.py", "lower_nodes.py",
-                                         "lower_clang.py", "lower_constants.py", "ir.py",
-                                         "builtin_headers.py"))
+                                         "lower_clang.py", "lower_constants.py",
+                                         "lower_origin.py", "ir.py", "builtin_headers.py"))
                                ).hexdigest()[:16]
 # CXTranslationUnit_KeepGoing: keep parsing after a fatal error such as a missing header.
 _KEEP_GOING = 0x200

@@ -23,7 +23,14 @@ from .effects_syntax import (
     call_qualifier,
     effectful,
 )
-from .mathlib import BLOB_BUFFERS, BLOB_ELEMENTS, BLOB_SHAPE_METHODS, PURE_FUNCTIONS, TABLE
+from .mathlib import (
+    BLOB_BUFFERS,
+    BLOB_ELEMENTS,
+    BLOB_SHAPE_METHODS,
+    C_LIBRARY,
+    PURE_FUNCTIONS,
+    TABLE,
+)
 from .shapes import norm_text
 
 MAX_CALL_DEPTH = 6
@@ -399,15 +406,20 @@ class CallMixin:
 def library_call(program, cls: str, callee: Optional[Node], name: str) -> bool:
     """Is a call named like a math library function that function: not a method (called on
     an object, or unqualified where the class or a base declares a method of that name), and
-    not qualified by a scope other than caffe's or std's (`fast::caffe_copy`,
-    `Util::caffe_set` are the tree's own, followed as such)? An unqualified call in a layer
-    (in namespace caffe) finds caffe's."""
+    every declaration C++ lookup found for the name (`Node.scopes`) declared in namespace
+    caffe (the C library's `rand`: the global namespace or std)? `caffe_scal(...)` in a
+    layer of namespace caffe::prof finds prof::caffe_scal, and after `using
+    prof::caffe_scal;` so does any layer: the tree's own, followed as such. Where libclang
+    resolved nothing, the spelling decides: unqualified or qualified by caffe or std."""
     if callee is not None and callee.kind == "member":
         return False
     text = norm_text(callee.text) if callee is not None else ""
     scope = re.sub(r"<[^<>]*>", "", text).rpartition("::")[0].lstrip(":")
     if scope == "" and cls and program.resolve_method(cls, name) is not None:
         return False  # the class's own `caffe_axpy`, which the unqualified name finds first
+    if callee is not None and callee.scopes:
+        home = ("::", "std") if name in C_LIBRARY else ("caffe",)
+        return all(s in home for s in callee.scopes.split())
     return scope in ("", "caffe", "std")
 
 

@@ -13,6 +13,8 @@ from . import context
 from .classes import Program
 
 SHAPE_QUERIES = ("offset", "count", "shape", "num", "channels", "height", "width")
+# unary operators that read or write memory: not in a constant
+_MEMORY_OPERATORS = ("*", "&", "++", "--", "post++", "post--")
 
 
 @dataclass
@@ -77,9 +79,28 @@ def _call(form: Form, fn: FunctionIR, call: Node, src: bytes) -> None:
     form.name_spelled = at >= 0
     callee = callee_text(src, call) if args else ""
     form.spelled = at >= 0 and bool(args) and not call.children[0].macro and \
-        not any(a.macro for a in args) and callee.endswith("(")
+        not any(from_macro(a) for a in args) and callee.endswith("(")
     form.statement = is_statement(parent(fn.body, call), call) and \
         statement_end(src, call.end) >= 0
+
+
+def from_macro(arg: Node) -> bool:
+    """Does a call's argument come from a macro expansion, in whole or in part, other than
+    a constant (`#define EPS Dtype(0.25)`)? Its text is the macro's name (`ANCHOR` for
+    `top_data[0]`), which render would take for what the blocks may each evaluate."""
+    return any(n.macro for n in arg.walk()) and not constant(arg)
+
+
+def constant(n: Node) -> bool:
+    """An expression of literals only: casts of them, arithmetic, a conditional (a macro's
+    `Dtype(0.25)` in a template lowers as a call of its literal)."""
+    if n.kind == "lit":
+        return True
+    if n.kind == "unop" and n.op in _MEMORY_OPERATORS or \
+            n.kind == "call" and (not n.children or n.children[0].kind != "lit"):
+        return False
+    return n.kind in ("cast", "unop", "binop", "cond", "call") and bool(n.children) and \
+        all(constant(c) for c in n.children)
 
 
 def callee_text(source: bytes, call: Node) -> str:

@@ -145,6 +145,9 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
     _m("lrand48", "", [], rng=True, returns=True),
 ]}
 
+# the entries that are the C library's (declared in the global namespace, also as std::)
+C_LIBRARY = frozenset({"rand", "random", "drand48", "lrand48"})
+
 # The same functions as older trees declare them (Caffe before 2016 had no dilation): a call
 # is modelled only by the entry with its number of arguments (`model`).
 _OLDER = _im2col_pair(dilation=False)
