@@ -121,6 +121,8 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         # has moved when that loop ends is not known
         self._moved_in_loop: Set[str] = set()
         self._root_versions: Dict[str, int] = {}  # memory root -> writes to it so far
+        # guard atom or inner trip -> the memory roots its condition reads
+        self._cond_reads: Dict[str, Set[Root]] = {}
 
     # ----------------------------------------------------------------------------------
     def _varying(self) -> Set[str]:
@@ -169,6 +171,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._top_fn, self._top_frame = fn, frame
         self._loop_span = (loop.start, loop.end)
         self.walk(frame, loop.children[3], frozenset(), 0)
+        self.settle_inductions(frame)
         self._top_fn, self._top_frame = None, None
         self.eff.gates = gates.invariant(
             self.atom_spellable, self.atom_every_iteration, self.atom_text,

@@ -420,7 +420,7 @@ class ExprMixin:
             self.eff.inductions.append(Induction(
                 name, sign + step,
                 [t for _, t in self.inner_vars], guards, line, ok, why, cond,
-                self._clamps(frame)))
+                self._clamps(frame), self._idle(frame)))
             return
         if name in frame.ref_locals:
             self.record(frame.ref_locals[name], "acc", guards, line, frame.fn.file, op)

@@ -181,6 +181,7 @@ class Induction:
     why: str = ""
     condition: str = ""  # C++ condition under which the pointer advances ('' = always)
     clamp: List[bool] = field(default_factory=list)  # per multiplier: may it be negative?
+    idle: bool = False  # may an inner loop around it run no time (a trip zero or negative)?
 
 
 @dataclass

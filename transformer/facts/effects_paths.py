@@ -254,9 +254,10 @@ class PathMixin:
             # an init or declared condition the lowering left in place (a macro's if)
             self.eff.unknown_calls.append(f"an if statement at line {n.line} not understood")
             return
-        cond = n.children[0]
+        cond, first = n.children[0], len(self.eff.accesses)
         self.expr(frame, cond, guards, depth)
         atom = self.guard_atom(frame, cond)
+        self.note_reads(atom[0], first)
         if frame is self._top_frame and not guards and not self.inner_vars:
             self.atom_every_iteration.add(atom[0])  # tested by every iteration, first thing
         if atom[0] in ("true", "false"):
@@ -329,7 +330,9 @@ class PathMixin:
             self._walk_header_part(frame, cond, own, guards, depth)
             self.inner_vars.pop()
         elif cond.kind != "null":
+            first = len(self.eff.accesses)
             self.expr(frame, cond, guards, depth, loop_header=True)
+            self.note_reads(trip or "?", first)
         # a counter the body also changes (`++k` in the body, `k = dim_` to leave): the
         # trip is not the header's, so nothing it steps has a closed form from it
         rewritten = bool(var) and self._counter_changed(var, body)

@@ -1,6 +1,10 @@
 """Steps of pointers: where a pointer the iteration declares points after `p += k` or
 `++p` (and that after an inner loop which stepped it, it may point anywhere), and whether a
-pointer declared before the loop and stepped in it has a closed form in the loop variable.
+pointer declared before the loop and stepped in it has a closed form in the loop variable,
+and (settle_inductions, once the walk has seen every access) whether that form gives each
+sample a slice of its own: not where the step may be zero or not run while the pointer is
+still used, nor where its condition or trip reads memory the loop writes, through any
+pointer, const or not.
 """
 from __future__ import annotations
 
@@ -8,7 +12,8 @@ import re
 from typing import List, Optional, Tuple
 
 from ..ir import Node
-from .effects_model import OPAQUE, Choice, Offset, Ptr, _Frame, depth_of
+from .degenerate import maybe_zero
+from .effects_model import OPAQUE, Access, Choice, Offset, Ptr, Root, _Frame, depth_of
 from .effects_syntax import (
     _aliased_names,
     _is_mutable_ref,
@@ -18,6 +23,7 @@ from .effects_syntax import (
     _words,
 )
 from .effects_types import _integral, fractional_literal
+from .shapes import norm_text
 from .signs import may_be_negative
 
 
@@ -62,25 +68,14 @@ class StepMixin:
         step_node_names = set(re.findall(r"[A-Za-z_]\w*", step))
         loop_vars = {self.loop_var} | {v for v, _ in self.inner_vars}
         varying = loop_vars | frame.inside | self.eff.written_names | self._induction_vars
-        if step_node_names & loop_vars:
-            ok, why = False, "the increment depends on a loop variable"
-        elif step_node_names & frame.inside:
-            ok, why = False, ("the increment depends on " +
-                              ", ".join(sorted(step_node_names & frame.inside)) +
-                              ", computed inside the loop")
-        elif step_node is not None and _reads_memory(step_node):
-            ok, why = False, "the increment is loaded from memory"
-        elif step_node_names & self.eff.written_names:
-            ok, why = False, ("the increment depends on " +
-                              ", ".join(sorted(step_node_names & self.eff.written_names)) +
-                              ", which the loop changes")
-        memory = self._writable_memory(frame)  # `stat[0]`: what the samples themselves write
+        step_why = self._step_why(frame, step_node_names, loop_vars, step_node)
+        if step_why:
+            ok, why = False, step_why
         for _v, trip in self.inner_vars:
-            if set(re.findall(r"[A-Za-z_]\w*", trip)) & (varying | memory):
-                ok, why = False, "an inner trip count changes from one iteration to the next"
-        if any(set(re.findall(r"[A-Za-z_]\w*", g)) & (varying | memory) for g, _ in guards):
-            ok, why = False, "the increment is conditional on a value that changes " \
-                             "from one iteration to the next"
+            if set(re.findall(r"[A-Za-z_]\w*", trip)) & varying:
+                ok, why = False, _TRIP_CHANGES
+        if any(set(re.findall(r"[A-Za-z_]\w*", g)) & varying for g, _ in guards):
+            ok, why = False, _GUARD_CHANGES
         if "-" in step.replace("->", "") and any(
                 _UNSIGNED.search(self._type_of(frame, w))
                 for w in step_node_names.union(*(_words(t) for _v, t in self.inner_vars))):
@@ -91,6 +86,16 @@ class StepMixin:
         if depth_of(frame) > 0:
             ok, why = False, "the pointer is advanced inside a called function"
         return ok, why
+
+    def _boolean(self, frame: _Frame, e: Node) -> bool:
+        """Is e, or a factor or an arm of it, a `bool` (`dim * flag`), 0 when false?"""
+        e = _strip(e)
+        if e.kind in ("name", "member"):
+            return bool(re.search(r"\bbool\b", self._type_of(frame, e.name)))
+        if e.kind == "cond":
+            return any(self._boolean(frame, c) for c in e.children[1:])
+        return (e.kind == "cast" or e.kind == "binop" and e.op == "*") and \
+            any(self._boolean(frame, c) for c in e.children)
 
     def _counter_changed(self, var: str, body: Node) -> bool:
         """Does the body change an inner loop's counter: by name (`++k`), through its
@@ -126,11 +131,114 @@ class StepMixin:
             return bool(_FLOATING & _words(self._declared(frame, bound)))
         return any(self._fractional(frame, c) for c in bound.children)
 
-    def _writable_memory(self, frame: _Frame) -> set:
-        """Pointer variables to memory that may be written (`Dtype* stat`, not `const
-        Dtype* x`): a condition or trip reading through one may change per sample."""
-        return {v for v in frame.ptrs
-                if not self._type_of(frame, v).lstrip().startswith("const")}
+    def _step_why(self, frame: _Frame, names: set, loop_vars: set,
+                  step_node: Optional[Node]) -> str:
+        """Why the step itself gives no closed form ('' if it does): it depends on what
+        changes per sample, is loaded from memory, or may be zero (`flag ? dim : 0`, a `bool`
+        in it: every sample then reaches the same elements, and the slice it would prove is
+        no sample's own)."""
+        if names & loop_vars:
+            return "the increment depends on a loop variable"
+        if names & frame.inside:
+            return f"the increment depends on {', '.join(sorted(names & frame.inside))}, " \
+                   f"computed inside the loop"
+        if step_node is not None and _reads_memory(step_node):
+            return "the increment is loaded from memory"
+        if names & self.eff.written_names:
+            return f"the increment depends on " \
+                   f"{', '.join(sorted(names & self.eff.written_names))}, which the loop changes"
+        if step_node is not None and (
+                maybe_zero(step_node, lambda v: self._values_of(frame, v)) or
+                self._boolean(frame, step_node)):
+            return f"the increment `{step_node.text.strip()}` may be zero: every sample " \
+                   f"would reach the same elements"
+        return ""
+
+    def _idle(self, frame: _Frame) -> bool:
+        """May an inner loop around a step run no time at all (a trip that may be zero or
+        negative): then the pointer does not advance."""
+        values = lambda v: self._values_of(frame, v)  # noqa: E731
+        return any(self._clamps(frame)) or any(
+            v in self.trip_bounds and not self.trip_bounds[v][1] and
+            maybe_zero(self.trip_bounds[v][0], values) for v, _ in self.inner_vars)
+
+    def settle_inductions(self, frame: _Frame) -> None:
+        """After the walk, every access of the iteration known: a condition or inner trip
+        that reads memory the loop writes changes per sample; and a step that may not run
+        (under a condition, or in an inner loop that may run no time) proves each sample a
+        slice of its own only for the accesses through the pointer that run only when it
+        does (under the same condition, in the same inner loops)."""
+        written = [a.root for a in self.eff.accesses if a.mode != "read"]
+        memory = self._written_memory(frame, written)
+
+        def varies(key: str) -> bool:  # reads memory the loop may write, by name or not
+            return bool(_words(key) & memory) or any(
+                self._may_be_written(r, written) for r in self._cond_reads.get(key, ()))
+        for ind in self.eff.inductions:
+            if ind.ok and any(varies(t) for t in ind.multiplier):
+                ind.ok, ind.why = False, _TRIP_CHANGES
+            elif ind.ok and any(varies(g) for g, _ in ind.guards):
+                ind.ok, ind.why = False, _GUARD_CHANGES
+        for var in dict.fromkeys(ind.var for ind in self.eff.inductions):
+            steps = [ind for ind in self.eff.inductions if ind.var == var]
+            why = self._stray_why(steps, written) if all(ind.ok for ind in steps) else ""
+            for ind in steps if why else ():
+                ind.ok, ind.why = False, why
+
+    def note_reads(self, key: str, first: int) -> None:
+        """The memory roots that a guard atom's or inner trip's condition reads: the
+        accesses recorded since index `first`."""
+        self._cond_reads.setdefault(key, set()).update(
+            a.root for a in self.eff.accesses[first:])
+
+    def _stray_why(self, steps, written: List[Root]) -> str:
+        """Why an access through the pointer of these steps runs in an iteration that may
+        not advance it ('' if none does): every step that would is under a condition the
+        access is not under, or in an inner loop (one that may run no time) the access is
+        not in; or the pointer steps forward and back, which may cancel. A read of memory
+        the loop never writes reads the same in every sample, wherever the pointer is (the
+        mask of `use_top_mask ? top_mask[i] : mask[i]`, each stepped under its flag)."""
+        tag = "induction:" + steps[0].var
+        signs = {ind.step.lstrip().startswith("-") for ind in steps}
+        for a in self.eff.accesses:
+            if tag not in a.offset.strides or \
+                    len(signs) == 1 and any(_advances_for(ind, a) for ind in steps) or \
+                    a.mode == "read" and not self._may_be_written(a.root, written):
+                continue
+            if len(signs) > 1:
+                return f"it steps forward and back, which may cancel, and line {a.line} " \
+                       f"reaches {a.root.name} through it: every sample may reach the same " \
+                       f"elements"
+            guarded = next((ind for ind in steps if not ind.guards <= a.guards), None)
+            what = f"only if {guarded.condition}, but line {a.line} reaches {a.root.name} " \
+                   f"through it also where that is false" if guarded is not None else \
+                   f"in an inner loop that may run no time, but line {a.line} reaches " \
+                   f"{a.root.name} through it outside that loop"
+            return f"it advances {what}: then every sample reaches the same elements"
+        return ""
+
+    def _written_memory(self, frame: _Frame, written: List[Root]) -> set:
+        """Pointer variables to memory the loop may write: declared writable (`Dtype*
+        stat`), or pointing, const or not, to a root some access of the loop writes (the
+        scratch it fills, an output, the input an output may be run in place on, a
+        variable it assigns), or to memory of unknown root. A condition or trip reading
+        through one may change per sample."""
+        return {v for v, p in frame.ptrs.items()
+                if not self._type_of(frame, v).lstrip().startswith("const") or
+                any(self._may_be_written(c.root, written) for c in p.choices)}
+
+    def _may_be_written(self, root: Root, written: List[Root]) -> bool:
+        if root.kind == "scalar":
+            return root.name in self.eff.written_names or any(
+                s.name == root.name and s.mode != "read" for s in self.eff.scalars)
+        if root.kind not in _KNOWN_ROOTS:
+            return True
+        names = {root.name} | {b if a == root.name else a
+                               for a, b, _buf, _line in self.eff.shared_buffers
+                               if root.name in (a, b)}
+        return any(w.kind not in _KNOWN_ROOTS or
+                   any(_same_memory(Root(root.kind, n, root.buf), w) for n in names)
+                   for w in written)
 
     def _type_of(self, frame: _Frame, name: str) -> str:
         """The declared type of a word of a guard, trip or step: a variable's or parameter's
@@ -139,5 +247,31 @@ class StepMixin:
             self.program.field_type(self.cls, name)
 
 
+def _advances_for(ind, a: Access) -> bool:
+    """Does this step advance the pointer in every iteration in which access a runs: under
+    conditions a runs under too (they are loop-invariant), and, where an inner loop around
+    the step may run no time, with a inside loops of the same (invariant) trips?"""
+    trips = tuple(norm_text(t) for t in ind.multiplier)
+    return ind.guards <= a.guards and (not ind.idle or a.nest[:len(trips)] == trips)
+
+
+def _same_memory(a: Root, b: Root) -> bool:
+    """May two roots be one memory: one name (data or diff alike), or an input and the
+    output it may be run in place on (bottom[i] and top[i], or either indexed by a
+    variable)? (Blobs that `ShareData` makes one are matched by _may_be_written.)"""
+    if a.name == b.name:
+        return True
+    if a.kind != "io" or b.kind != "io":
+        return False
+    ia, ib = _IO_INDEX.fullmatch(a.name), _IO_INDEX.fullmatch(b.name)
+    return ia is None or ib is None or ia.group(1) == ib.group(1)
+
+
+# roots a pointer's memory is known by; any other (unknown, alias, global) may be any memory
+_KNOWN_ROOTS = ("io", "param", "member", "local", "private")
+_IO_INDEX = re.compile(r"(?:bottom|top)\[(\d+)\]")
+_TRIP_CHANGES = "an inner trip count changes from one iteration to the next"
+_GUARD_CHANGES = "the increment is conditional on a value that changes from one iteration " \
+                 "to the next"
 _FLOATING = {"float", "double", "Dtype", "Ftype", "Btype", "half", "float16"}
 _UNSIGNED = re.compile(r"\bunsigned\b|\buint\w*|\bsize_t\b|\bsize_type\b")
