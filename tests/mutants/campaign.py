@@ -92,9 +92,13 @@ def markers(path: Path) -> List[Marker]:
 
 
 def build_tree(dest: Path, files: List[Path]) -> Path:
-    """caffe_src's headers and proto, and the mutants as the tree's layer sources."""
+    """caffe_src's headers, proto and math library (whose BLAS wrappers a batch-blas split
+    must see), and the mutants as the tree's layer sources."""
     shutil.copytree(CAFFE / "include", dest / "include")
     shutil.copytree(CAFFE / "src" / "caffe" / "proto", dest / "src" / "caffe" / "proto")
+    (dest / "src" / "caffe" / "util").mkdir(parents=True)
+    shutil.copy(CAFFE / "src" / "caffe" / "util" / "math_functions.cpp",
+                dest / "src" / "caffe" / "util" / "math_functions.cpp")
     layers = dest / "src" / "caffe" / "layers"
     layers.mkdir(parents=True)
     for f in files:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
+from .blas_defs import BlasDefinition, definitions
 from .classes import ENTRY_METHODS, LAYER_ROOT, Program, member_assignments
 from .effects import BodyEffects, EffectWalker, loop_var_and_trip
 from .effects_calls import library_call
@@ -36,6 +37,8 @@ class LoopFacts:
     blas_call: str = ""
     blas_name: str = ""
     blas_args: List[str] = field(default_factory=list)
+    # for batch-blas: the tree's definitions of the called wrapper (blas_defs.py)
+    blas_defs: List[BlasDefinition] = field(default_factory=list)
     pragma_before: bool = False
     # for a loop that is not over the samples ('other'): how its bound is known
     # (none | sample | other | unknown, see ShapeOracle.extent)
@@ -219,6 +222,8 @@ class _FunctionScan:
             if kind.matches_call(TABLE[n.name]):
                 f = kind.call_facts(self.cls, self.fn, n, self.oracle, self.degraded)
                 if f is not None:
+                    f.blas_defs = definitions(self.program, n.name) if TABLE[n.name].blas \
+                        else []
                     self.facts.append(f)
                 return
 

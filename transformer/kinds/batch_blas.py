@@ -1,9 +1,12 @@
 """The batch BLAS call: a gemm or gemv whose rows, or whose contraction, run over the
-samples, replaced by the runtime's split version (templates/blas_call.cpp.j2)."""
+samples, replaced by the runtime's split version (templates/blas_call.cpp.j2). That version
+calls CBLAS itself, for float and double, never the tree's caffe_cpu_gemm / caffe_cpu_gemv:
+the split is planned only where the tree's definitions of the wrapper are seen and are each
+Caffe's plain call of CBLAS, for float and double only (facts/blas_defs.py)."""
 from __future__ import annotations
 
 from .. import render as R
-from ..decision import DEGRADED, Reduced, Split, degraded_why
+from ..decision import DEGRADED, UNKNOWN_CALL, Reduced, Split, degraded_why
 from ..edits import Edit
 from ..facts import form as form_mod
 from ..facts.form import Form
@@ -55,6 +58,11 @@ class BatchBlas(Kind):
         if f.degraded:
             d.reason, d.detail = DEGRADED, degraded_why(f.degraded)
             return d
+        why = _not_plain(f.blas_name, f.blas_defs)
+        if why:
+            d.reason, d.detail = UNKNOWN_CALL, why + \
+                " (the split calls cblas itself, for float and double only)"
+            return d
         model = TABLE[f.blas_name]
         d.decision = "parallel"
         if f.blas_dim == "rows":
@@ -85,6 +93,25 @@ class BatchBlas(Kind):
             indent = src[line_start:call.start].decode("utf-8", "surrogateescape")
             r.edits.append(Edit(d.file, line_start, 0, R.layout(indent + comment) + "\n",
                                 R.plan_id(d), format=False))
+
+
+def _not_plain(name: str, defs) -> str:
+    """Why the tree's definitions of wrapper `name` (facts/blas_defs.py) are not Caffe's
+    pass-through to CBLAS for exactly float and double; '' when they are. A definition out
+    of sight may compute anything, so none found is a reason too."""
+    if not defs:
+        return f"the tree's definition of {name} is not in sight"
+    for x in defs:
+        if x.dtype not in ("float", "double", "?"):
+            return f"the tree defines {name} for {x.dtype} ({x.where})"
+    for x in defs:
+        if x.differs:
+            for_type = f" for {x.dtype}" if x.dtype != "?" else ""
+            return f"the tree's {name}{for_type} ({x.where}) is not a plain call of " \
+                   f"CBLAS: {x.differs}"
+    missing = sorted({"float", "double"} - {x.dtype for x in defs})
+    return f"the tree's definition of {name} for {missing[0]} is not in sight" if missing \
+        else ""
 
 
 def _buffer_name(arg: str) -> str:
