@@ -95,6 +95,8 @@ class FunctionIR:
     end: int
     params: List[Param]
     body: Optional[Node]
+    # a free function's namespace (`caffe`, `caffe::prof`, `::`; '?' elsewhere), '' for a method
+    scope: str = ""
 
     @property
     def key(self) -> str:
@@ -106,7 +108,8 @@ class FunctionIR:
             file=data["file"], name=data["name"], cls=data["cls"], line=data["line"],
             start=data["start"], end=data["end"],
             params=[Param(**p) for p in data["params"]],
-            body=Node.from_dict(data["body"]) if data["body"] else None)
+            body=Node.from_dict(data["body"]) if data["body"] else None,
+            scope=data.get("scope", ""))
 
 
 @dataclass

@@ -26,6 +26,7 @@ from .lower_nodes import (
     narrow_visible,
     type_category,
 )
+from .lower_origin import function_scope
 
 __all__ = ["last_identifier", "lower_unit", "tree_relative"]
 
@@ -181,7 +182,7 @@ class _UnitWalker:
         self.functions.setdefault((rel, c.extent.start.offset), FunctionIR(
             file=rel, name=c.spelling, cls=owner, line=line,
             start=c.extent.start.offset, end=c.extent.end.offset, params=params,
-            body=body))
+            body=body, scope="" if owner else function_scope(c)))
 
 
 def _member_inits(c, low: _Lowerer) -> List[Node]:

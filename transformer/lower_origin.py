@@ -37,6 +37,11 @@ def declared_scopes(ref) -> str:
     return " ".join(_scope(lib.clang_getOverloadedDecl(ref, i)) for i in range(count))
 
 
+def function_scope(decl) -> str:
+    """The namespace a function definition is declared in (as `_scope` reads it)."""
+    return _scope(decl.canonical if decl.canonical is not None else decl)
+
+
 def _scope(decl) -> str:
     """The namespace a function is declared in (`::` for the global one; an anonymous one
     reads `(anonymous)`), '?' for any other place. A using-declaration's shadow (`using

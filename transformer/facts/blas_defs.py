@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..ir import FunctionIR, Node
 from .classes import Program
-from .mathlib import TABLE
+from .mathlib import LIBRARY_SCOPE, TABLE
 
 
 @dataclass(frozen=True)
@@ -62,12 +62,15 @@ class BlasDefinition:
 
 
 def definitions(program: Program, name: str) -> List[BlasDefinition]:
-    """Every definition the tree has of wrapper `name` (any namespace), each compared with
-    the standard form; once per program."""
+    """Every definition the tree has of wrapper `name` in namespace caffe (where the calls
+    taken for the library's resolve: effects_calls.library_call), each compared with the
+    standard form; once per program. Another namespace's function of the name is the
+    tree's own, called only where lookup finds it (never split)."""
     key = ("blas_defs", name)
     if key not in program.memo:
         program.memo[key] = [_definition(program, name, fn)
-                             for fn in program.functions.get(name, [])]
+                             for fn in program.functions.get(name, [])
+                             if fn.scope in (LIBRARY_SCOPE, "?", "")]
     return program.memo[key]
 
 

@@ -28,6 +28,7 @@ from .mathlib import (
     BLOB_ELEMENTS,
     BLOB_SHAPE_METHODS,
     C_LIBRARY,
+    LIBRARY_SCOPE,
     PURE_FUNCTIONS,
     TABLE,
 )
@@ -418,7 +419,7 @@ def library_call(program, cls: str, callee: Optional[Node], name: str) -> bool:
     if scope == "" and cls and program.resolve_method(cls, name) is not None:
         return False  # the class's own `caffe_axpy`, which the unqualified name finds first
     if callee is not None and callee.scopes:
-        home = ("::", "std") if name in C_LIBRARY else ("caffe",)
+        home = ("::", "std") if name in C_LIBRARY else (LIBRARY_SCOPE,)
         return all(s in home for s in callee.scopes.split())
     return scope in ("", "caffe", "std")
 

@@ -145,6 +145,8 @@ TABLE: Dict[str, CallModel] = {m.name: m for m in [
     _m("lrand48", "", [], rng=True, returns=True),
 ]}
 
+# the namespace Caffe's math library is declared in (every fork's)
+LIBRARY_SCOPE = "caffe"
 # the entries that are the C library's (declared in the global namespace, also as std::)
 C_LIBRARY = frozenset({"rand", "random", "drand48", "lrand48"})
 
