@@ -6,7 +6,8 @@ n / dim's slice of `x[n * dim + k]`.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+import re
+from typing import Dict, List, Optional, Tuple
 
 from .decision import CROSS_SAMPLE, Rejection
 from .facts.blocks import unit_only
@@ -53,6 +54,25 @@ def check(name: str, writes: List[Access], reads: List[Access]) -> None:
                                       f"reach {name} in slices of two sizes (one element per "
                                       f"sample, or a shorter stride, beside a slice per "
                                       f"sample): each reaches other samples' elements")
+
+
+# an input/output slot spelled with a literal index: run in place, bottom[i] is top[i]
+IO_SLOT = re.compile(r"(bottom|top)\[\d+\]")
+
+
+def may_pair(a: str, b: str) -> bool:
+    """May input/output slots a and b be one Blob when the layer runs in place? Two slots
+    with literal indices only when they are partners (bottom[i] <-> top[i]); any other
+    spelling (`top[i]`, a helper's `dst[0]`) may name either."""
+    if IO_SLOT.fullmatch(a) and IO_SLOT.fullmatch(b):
+        return in_place_partner(a) == b
+    return True
+
+
+def partners(name: str, buf: str, by_root: Dict[Tuple[str, str, str], List[Access]]) -> List[str]:
+    """The other input/output slots the body reaches whose `buf` may be name's (may_pair)."""
+    return sorted(n for k, n, b in by_root if k == "io" and b == buf and n != name
+                  and may_pair(name, n))
 
 
 def in_place_partner(name: str) -> str:

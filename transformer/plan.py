@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
-from . import kinds, partitions, redirects
+from . import kinds, partitions, plain_roots, redirects
 from .decision import (  # noqa: F401  (the plan's vocabulary, imported from here too)
     ALIASING,
     ALREADY_PARALLEL,
@@ -68,15 +68,16 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
         writes = [a for a in accs if a.mode != "read"]
         reads = [a for a in accs if a.mode == "read"]
         if kind in ("unknown", "private", "scalar", "global", "alias"):
-            _check_plain_root(kind, name, writes, reads, changed_scalars, blobs_written)
+            plain_roots.check(kind, name, writes, reads, changed_scalars, blobs_written)
         elif kind == "io" and writes and not reads and all(w.mode == "acc" for w in writes) \
                 and not any(w.offset.depends for w in writes):
-            partner = partitions.in_place_partner(name)
-            if partitions.scattered_in_place(name, writes, by_root.get(("io", partner, buf), [])):
-                apart.append(_apart_in_place(name, partner, buf, writes, assumes))
+            for partner in partitions.partners(name, buf, by_root):
+                if partitions.scattered_in_place(name, writes, by_root[("io", partner, buf)]):
+                    apart.append(_apart_in_place(name, partner, buf, writes, assumes))
             reduce[name] = _array_reduction(e, writes)
         elif kind == "io":
-            partner = by_root.get(("io", partitions.in_place_partner(name), buf), [])
+            partner = [a for p in partitions.partners(name, buf, by_root)
+                       for a in by_root[("io", p, buf)]]
             apart += _check_io(name, buf, writes, reads, io_written, assumes,
                                [a for a in partner if a.mode != "read"])
             slices += [name] if writes else []
@@ -89,6 +90,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
                 privatize[name] = got
             else:
                 slices.append(name)
+    plain_roots.check_unplaced(e.accesses)
     for p in privatize.values():
         redirects.check_other_buffer(p, by_root)
     return list(privatize.values()), _merge_chosen(e, list(reduce.values()), assumes), \
@@ -113,28 +115,7 @@ def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> 
     return out
 
 
-def _check_plain_root(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
-                      changed: Set[str] = frozenset(), blobs_written: bool = False) -> None:
-    """Writes through a pointer of unknown target, or to a scalar shared by all samples,
-    are rejected; so is any use of a Blob that may be any Blob (a member's Blob pointers)
-    while the loop writes a Blob; the iteration's own variables are free."""
-    if kind == "alias" and (writes or blobs_written):
-        raise Rejection(ALIASING, f"uses {name}, which may be any Blob (a member's Blob "
-                                  f"pointers: an input or output among them)")
-    if kind == "unknown" and writes:
-        raise Rejection(ALIASING, f"writes through {name}, whose target is unknown")
-    if kind == "scalar" and writes:
-        raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
-                                      f"variable shared by all samples, through a pointer")
-    if kind == "scalar" and reads and name in changed:
-        raise Rejection(CROSS_SAMPLE, f"line {reads[0].line}: reads {name} through a pointer "
-                                      f"or reference while the loop changes it")
-    if kind == "global" and writes:
-        raise Rejection(GLOBAL_STATE, f"line {writes[0].line}: {writes[0].via} writes "
-                                      f"{name}, state shared by every thread")
-
-
-_IO_SLOT = re.compile(r"(bottom|top)\[\d+\]")
+_IO_SLOT = partitions.IO_SLOT
 
 
 def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
@@ -144,7 +125,8 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
     while the loop writes one. A buffer the loop only reads across samples while it writes
     other input/output buffers is safe unless it shares memory with one of them (a layer
     run in place): that is checked at run time (an Apart). Every sample reading the same
-    elements is only exposed to its in-place partner (bottom[i] <-> top[i])."""
+    elements is only exposed to a slot that may be its in-place partner (bottom[i] <-> top[i];
+    a slot spelled otherwise, `top[i]` or a helper's `dst[0]`, may be any: partitions.may_pair)."""
     _check_io_writes(name, writes)
     partitions.check(name, writes, reads)
     across = [r for r in reads if r.offset.shifted or r.offset.opaque]
@@ -163,7 +145,7 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
                        f"sample n (stride {', '.join(strides) or '1'})")
     others = [w for w in io_written if w != (name, buf)]
     if not across:
-        others = [w for w in others if w[0] == partitions.in_place_partner(name)] if fixed else []
+        others = [w for w in others if partitions.may_pair(name, w[0])] if fixed else []
     if not others:
         return []
     if not _IO_SLOT.fullmatch(name) or not all(_IO_SLOT.fullmatch(w) for w, _ in others):

@@ -247,6 +247,8 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         """A reference's target or a Blob pointer's pointee; True when decl is a reference.
         `auto&&` (or `T&&`) bound to a value that is no variable or element (an accessor's
         pointer, a sum) holds that value: a variable of its own."""
+        if init is not None and self.blob_binding(frame, decl, init):
+            return True
         if init is None and _is_mutable_ref(decl.type):  # a range-for's `T& x` around the
             frame.ref_locals[decl.name] = Ptr(Root("unknown", decl.name, "raw"), Offset())
             return True  # loop: some element of a range, not followed
@@ -259,7 +261,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
                 frame.ref_locals[decl.name] = target
                 return True
         if "Blob" in decl.type and "*" in decl.type and init is not None:
-            frame.blob_vars[decl.name] = self._blob_pointee(frame, init)
+            frame.blob_vars[decl.name] = self.blob_pointer(frame, decl, init)
         if decl.type.rstrip().endswith("&") and init is not None and init.kind == "name" \
                 and init.name in self.outer_scalars:  # const Dtype& peak = best: reads best
             frame.ref_locals[decl.name] = Ptr(Root("scalar", init.name, "raw"), Offset())

@@ -291,6 +291,7 @@ class CallMixin:
         sub = _Frame(target, bindings)
         sub.ref_targets = refs
         sub.caller = frame
+        self.bind_blobs(frame, target, args, sub)
         saved = (self.outer_scalars, self.outer_pointers)
         self.outer_scalars, self.outer_pointers = set(), set()
         self.walk(sub, target.body, guards, depth + 1)

@@ -274,6 +274,8 @@ class _Frame:
         # alias: writes and reads through them are accesses of that memory
         self.ref_locals: Dict[str, Ptr] = {}
         self.blob_vars: Dict[str, Root] = {}  # Blob* locals -> the Blob they point to
+        self.blob_choices: Dict[str, List[Root]] = {}  # Blob* locals set to `c ? A : B`
+        self.vector_refs: Dict[str, str] = {}  # `const vector<Blob*>& v = top`: v -> top
         self.lambdas: Dict[str, Node] = {}  # locals initialized with a lambda -> the lambda
         self.own_iterators: Dict[str, bool] = {}  # iterators that only point into own objects
         self.returns: List[FrozenSet] = []  # guards under which this callee returned

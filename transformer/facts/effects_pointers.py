@@ -5,12 +5,12 @@ the Blob buffer accessors (`cpu_data()`, `mutable_cpu_diff()`, ...) met on the w
 from __future__ import annotations
 
 import re
-from typing import List, Optional
+from typing import List, Optional, Set
 
-from ..ir import Node
+from ..ir import FunctionIR, Node
 from .effects_model import SHARED_REFS, AccessorUse, Choice, Offset, Ptr, Root, _Frame
-from .effects_syntax import _strip, _thread_name
-from .mathlib import BLOB_BUFFERS
+from .effects_syntax import _aliased_names, _is_mutable_ref, _strip, _thread_name, _updated_names
+from .mathlib import BLOB_BUFFERS, TABLE
 from .shapes import norm_text
 
 
@@ -66,6 +66,10 @@ class PointerMixin:
         """The root of `v[i]`: an io blob, a parameter blob or a member's; None otherwise."""
         vec = base.children[0]
         vec_name = vec.name if vec.kind in ("name", "member") else norm_text(vec.text)
+        if vec.kind == "name" and vec.name in frame.vector_refs:  # `grads = top`: grads[0]
+            io = frame.vector_refs[vec.name]  # '' for a vector of any Blobs
+            return Root("io", norm_text(f"{io}[{base.children[1].text}]"), buf) if io else \
+                Root("unknown", text, buf)
         if vec.kind == "name" and vec.ref == "param" and vec_name in ("bottom", "top") or \
                 self._is_blob_vector_param(frame, vec):
             return Root("io", text, buf)
@@ -90,7 +94,11 @@ class PointerMixin:
         bound = frame.bindings.get(base.name)
         if isinstance(bound, Root):
             return Root(bound.kind, bound.name, buf)
-        if base.name in frame.inside and _blob_value(self._decl_types.get(base.name, "")):
+        declared = self._decl_types.get(base.name) or \
+            next((p.type for p in frame.fn.params if p.name == base.name), "")
+        if not _blob_value(declared):  # a Blob pointer or reference not followed: any Blob
+            return Root("unknown", base.name, buf)
+        if base.name in frame.inside:
             # a Blob constructed in the iteration: memory of its own, the sample's (a method
             # that could share outer memory, ShareData or set_cpu_data, is an unknown call)
             return Root("private", base.name, buf)
@@ -102,11 +110,110 @@ class PointerMixin:
         base = _strip(init)
         if base.kind == "unop" and base.op == "&" and base.children:
             return self.blob_root(frame, base.children[0], "raw")
+        if base.kind == "unop" and base.op == "*" and base.children:  # `Blob& b = *top[0]`
+            return self._blob_pointee(frame, base.children[0])
         if base.kind in ("index",) or (base.kind == "call" and base.name == "get"):
             return self.blob_root(frame, base, "raw")
         if base.kind == "name" and base.name in frame.blob_vars:
             return frame.blob_vars[base.name]
         return Root("unknown", norm_text(init.text), "raw")
+
+    def blob_pointer(self, frame: _Frame, decl: Node, init: Node) -> Root:
+        """The Blob a `Blob<Dtype>* b = init` points to; any Blob when the function assigns
+        b again or takes its address (only the initializer is followed). `c ? A : B` of two
+        known Blobs is either one for the buffers read through b (frame.blob_choices)."""
+        frame.blob_choices.pop(decl.name, None)
+        if decl.name in self._reseated(frame.fn):
+            return Root("unknown", decl.name, "raw")
+        base = _strip(init)
+        if base.kind == "cond" and len(base.children) == 3:
+            arms = [self._blob_pointee(frame, arm) for arm in base.children[1:]]
+            if all(r.kind in ("io", "param", "member") for r in arms):
+                frame.blob_choices[decl.name] = arms
+        return self._blob_pointee(frame, init)
+
+    def blob_binding(self, frame: _Frame, decl: Node, init: Node) -> bool:
+        """A reference to a Blob (`const Blob<Dtype>& b = *bottom[0]`: the Blob it names) or
+        a const reference to an input/output vector (`const vector<Blob<Dtype>*>& grads =
+        top`: grads[i] is top[i]); True when decl is one of them."""
+        t = decl.type.strip()
+        if not t.endswith("&") or t.endswith("&&"):
+            return False
+        if _blob_value(t.rstrip("&").strip()):
+            frame.blob_choices.pop(decl.name, None)
+            frame.blob_vars[decl.name] = self._blob_referred(frame, init)
+            return True
+        if not ("vector" in t and "Blob" in t and t.startswith("const")):
+            return False
+        io = self._io_vector(frame, init)
+        if not io:
+            return False
+        frame.vector_refs[decl.name] = io
+        return True
+
+    def _io_vector(self, frame: _Frame, e: Node) -> str:
+        """The input/output vector (`bottom`, `top`, as the walked function's own
+        parameters name it) that e names; '' for any other vector."""
+        base = _strip(e)
+        if base.kind != "name":
+            return ""
+        if base.name in frame.vector_refs:
+            return frame.vector_refs[base.name]
+        if base.ref == "param" and (base.name in ("bottom", "top") or
+                                    self._is_blob_vector_param(frame, base)):
+            return base.name
+        return ""
+
+    def bind_blobs(self, frame: _Frame, target: FunctionIR, args: List[Node],
+                   sub: _Frame) -> None:
+        """A callee's Blob pointer, Blob reference and Blob vector parameters bound to what
+        the call passes: the Blob it names (any Blob when the callee assigns the parameter
+        again), the caller's input/output vector ('' for any other vector: any Blobs)."""
+        changed = self._reseated(target)
+        for p, a in zip(target.params, args):
+            if "vector" in p.type and "Blob" in p.type:
+                sub.vector_refs[p.name] = self._io_vector(frame, a)
+            elif "Blob" in p.type and ("*" in p.type or "&" in p.type):
+                sub.blob_vars[p.name] = Root("unknown", p.name, "raw") if p.name in changed \
+                    else self._blob_pointee(frame, a) if "*" in p.type \
+                    else self._blob_referred(frame, a)
+
+    def _reseated(self, fn: FunctionIR) -> Set[str]:
+        """The names fn assigns, steps, lets another name change (`&b`, `T*& r = b`) or
+        passes to a call that may take them by reference: a callee of the tree whose
+        parameter is a non-const reference, or one the walk does not know (the math
+        library's functions take pointers by value)."""
+        out = _changed_in(fn)
+        for n in fn.body.walk() if fn.body is not None else ():
+            bare = [(i, a.name) for i, a in enumerate(n.children[1:]) if a.kind == "name"] \
+                if n.kind == "call" and n.name not in TABLE else []
+            targets = self._call_targets(n.children[0], n.name, fn.file) if bare else []
+            out |= {name for i, name in bare if not targets or any(
+                i < len(t.params) and _is_mutable_ref(t.params[i].type) for t in targets)}
+        return out
+
+    def _blob_referred(self, frame: _Frame, e: Node) -> Root:
+        """The Blob a Blob reference is bound to: `*top[0]`, `*b`, `member_`, `blob`."""
+        base = _strip(e)
+        if base.kind == "unop" and base.op == "*" and base.children:
+            return self._blob_pointee(frame, base.children[0])
+        return self.blob_root(frame, e, "raw")
+
+    def _picked_blob(self, frame: _Frame, e: Node) -> Optional[Ptr]:
+        """A buffer read through a Blob pointer set to one of two known Blobs (`scale =
+        c ? bottom[1] : blobs_[0].get()`, frame.blob_choices): either one (conditions not
+        kept: the condition was evaluated where the pointer was set)."""
+        if e.name not in BLOB_BUFFERS or BLOB_BUFFERS[e.name][1] != "read" or \
+                not e.children or e.children[0].kind != "member" or not e.children[0].children:
+            return None
+        recv = _strip(e.children[0].children[0])
+        arms = frame.blob_choices.get(recv.name) if recv.kind == "name" else None
+        if not arms:
+            return None
+        self._accessor(frame, e)
+        buf = BLOB_BUFFERS[e.name][0]
+        return Ptr(choices=[Choice(Root(r.kind, r.name, buf), Offset(), frozenset(), False)
+                            for r in arms])
 
     def _is_blob_vector_param(self, frame: _Frame, vec: Node) -> bool:
         if vec.kind != "name" or vec.ref != "param":
@@ -161,7 +268,7 @@ class PointerMixin:
         own = self.own_pointer(frame, e)
         if own is not None:
             return own
-        chosen = self._chosen_blob(frame, e)
+        chosen = self._chosen_blob(frame, e) or self._picked_blob(frame, e)
         if chosen is not None:
             return chosen
         if e.name in BLOB_BUFFERS and e.children and \
@@ -316,6 +423,11 @@ class PointerMixin:
 _POINTER_CASES = {"cast": "_ptr_cast", "name": "_ptr_name", "call": "_ptr_call",
                   "binop": "_ptr_binop", "unop": "_ptr_unop", "cond": "_ptr_cond",
                   "index": "_ptr_element"}
+
+
+def _changed_in(fn: FunctionIR) -> set:
+    """The names fn assigns, steps or lets another name change (`&b`, `T*& r = b`)."""
+    return _updated_names(fn.body) | _aliased_names(fn.body) if fn.body is not None else set()
 
 
 def _blob_value(type_text: str) -> bool:
