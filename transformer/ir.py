@@ -95,6 +95,9 @@ class FunctionIR:
     end: int
     params: List[Param]
     body: Optional[Node]
+    # a free function's linkage as other units see it (lower._linkage): 'internal' (static,
+    # an anonymous namespace), 'inline' (each unit that calls it defines it), '' external
+    linkage: str = ""
 
     @property
     def key(self) -> str:
@@ -106,7 +109,8 @@ class FunctionIR:
             file=data["file"], name=data["name"], cls=data["cls"], line=data["line"],
             start=data["start"], end=data["end"],
             params=[Param(**p) for p in data["params"]],
-            body=Node.from_dict(data["body"]) if data["body"] else None)
+            body=Node.from_dict(data["body"]) if data["body"] else None,
+            linkage=data.get("linkage", ""))
 
 
 @dataclass
