@@ -97,6 +97,9 @@ class FunctionIR:
     body: Optional[Node]
     # a free function's namespace (`caffe`, `caffe::prof`, `::`; '?' elsewhere), '' for a method
     scope: str = ""
+    # a free function's linkage as other units see it (lower._linkage): 'internal' (static,
+    # an anonymous namespace), 'inline' (each unit that calls it defines it), '' external
+    linkage: str = ""
 
     @property
     def key(self) -> str:
@@ -109,7 +112,7 @@ class FunctionIR:
             start=data["start"], end=data["end"],
             params=[Param(**p) for p in data["params"]],
             body=Node.from_dict(data["body"]) if data["body"] else None,
-            scope=data.get("scope", ""))
+            scope=data.get("scope", ""), linkage=data.get("linkage", ""))
 
 
 @dataclass

@@ -32,6 +32,10 @@ __all__ = ["last_identifier", "lower_unit", "tree_relative"]
 
 # the runtime headers a transformed tree holds: their namespace is the runtime's own
 RUNTIME_FILES = ("cgp_runtime.hpp", "cgp_mpi.hpp")
+# libclang's linkage of a function only its own translation unit may call (`static`, in an
+# anonymous namespace)
+_INTERNAL = ("INTERNAL", "UNIQUE_EXTERNAL")
+_INLINED = []  # clang_Cursor_isFunctionInlined (not in the bindings), set on first use
 _CLASS_KINDS = {"CLASS_DECL", "CLASS_TEMPLATE", "STRUCT_DECL",
                 "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION"}
 
@@ -61,6 +65,28 @@ def _param_default(parm, source: bytes) -> str:
 
 
 _REL_CACHE: Dict[Tuple[str, Path], Optional[str]] = {}
+
+
+def _linkage(c, low: _Lowerer) -> str:
+    """How other units see a free function: 'internal' (`static`, in an anonymous namespace:
+    none calls it), 'inline' (a unit that calls it must define it, the ODR making every
+    definition one), '' (external: any unit that declares it may call this definition).
+    libclang tells inline only of a function: a template's is read from its tokens
+    (`template <typename Dtype> inline Dtype sigmoid(`; a macro's `inline` is missed:
+    external)."""
+    if c.linkage.name in _INTERNAL:
+        return "internal"
+    if c.kind.name == "FUNCTION_TEMPLATE":
+        head = low.tokens_between(c.extent.start.offset, _where(c.location)[2])
+        return "inline" if any(t in ("inline", "constexpr") for _, t in head) else ""
+    if not _INLINED:
+        import ctypes
+
+        import clang.cindex as ci
+        inlined = ci.conf.lib.clang_Cursor_isFunctionInlined
+        inlined.argtypes, inlined.restype = [ci.Cursor], ctypes.c_uint
+        _INLINED.append(inlined)
+    return "inline" if _INLINED[0](c) else ""
 
 
 def tree_relative(path: str, root: Path) -> Optional[str]:
@@ -182,7 +208,8 @@ class _UnitWalker:
         self.functions.setdefault((rel, c.extent.start.offset), FunctionIR(
             file=rel, name=c.spelling, cls=owner, line=line,
             start=c.extent.start.offset, end=c.extent.end.offset, params=params,
-            body=body, scope="" if owner else function_scope(c)))
+            body=body, scope="" if owner else function_scope(c),
+            linkage="" if owner else _linkage(c, low)))
 
 
 def _member_inits(c, low: _Lowerer) -> List[Node]:

@@ -9,7 +9,7 @@ from itertools import product
 from typing import Callable, List, Optional
 
 from ..ir import Node
-from .effects_syntax import _strip, call_qualifier
+from .effects_syntax import _strip, call_qualifier, namespace_function
 from .mathlib import NONNEGATIVE_QUERIES
 
 # a template's non-type parameter: any value (a negative one among them)
@@ -103,8 +103,10 @@ def returns_of(program, cls: str) -> Returns:
     """The expressions a call's function of the tree returns, when it has a body whose every
     statement is a return and the call names it alone: `Q::f()` a method of class Q, an
     unqualified or `this->` call a method of cls's hierarchy, else the one free function of
-    that name (a namespace's qualifier is not kept: two of them are not told apart). Not
-    `Q<Dtype>::f()`: a template argument picks the specialization that runs."""
+    that name (a namespace's qualifier is not kept: two of them are not told apart). An
+    unqualified call the lowering found to be a namespace's function is no method (a
+    dependent base's is not looked up: effects_calls._call_targets). Not `Q<Dtype>::f()`: a
+    template argument picks the specialization that runs."""
     def returns(call: Node) -> Optional[List[Node]]:
         callee = call.children[0] if call.children else None
         qualifier = call_qualifier(callee)
@@ -113,7 +115,8 @@ def returns_of(program, cls: str) -> Returns:
         if qualifier in program.classes:
             target = program.resolve_method(qualifier, call.name)
         else:
-            target = None if qualifier else program.resolve_method(cls, call.name)
+            target = None if qualifier or namespace_function(callee) else \
+                program.resolve_method(cls, call.name)
             free = [f for f in program.functions.get(call.name, []) if not f.cls]
             if target is None and len(free) == 1:
                 target = free[0]

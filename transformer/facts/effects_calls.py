@@ -22,6 +22,7 @@ from .effects_syntax import (
     _words,
     call_qualifier,
     effectful,
+    namespace_function,
 )
 from .mathlib import (
     BLOB_BUFFERS,
@@ -109,19 +110,25 @@ class CallMixin:
         """The bodies a call may run: for `Base<Dtype>::f(...)`, Base's f; for a method of
         the class (declared in it or a base), the definition static lookup finds and every
         override in the classes of the tree derived from the loop's class (dynamic
-        dispatch); else a free function of the tree."""
+        dispatch); else a free function of the tree. An unqualified `f(...)` the lowering
+        found to be a namespace's function (`Node.scopes`) calls that, even where a base
+        declares a method f: in a class template, lookup skips a dependent base
+        (`SmoothBase<Dtype>`), which only `this->f`, `Base::f` or `using Base::f` reach.
+        Where the lowering does not tell, both the methods and the free functions."""
         qualifier = call_qualifier(callee)
         if qualifier in self.program.classes:  # and every specialization of Q or of Q::f
             target = self.program.resolve_method(qualifier, name)
             found = [target] if target is not None else []
             return found + [f for f in self.program.functions.get(f"{qualifier}::{name}", [])
                             if f is not target]
-        if not qualifier and (self._declared_method(name) or
-                              self.program.resolve_method(self.cls, name) is not None):
-            return self.program.dispatch_targets(self.cls, name)  # (`ns::f` is no method)
-        if callee is None or callee.kind != "member":
-            return _visible(self.program.functions.get(name, []), caller_file)
-        return []
+        member = callee is not None and callee.kind == "member"
+        free = [] if member else _visible(self.program.functions.get(name, []), caller_file)
+        if qualifier or namespace_function(callee):  # (`ns::f` is no method)
+            return free
+        if self._declared_method(name) or \
+                self.program.resolve_method(self.cls, name) is not None:
+            return self.program.dispatch_targets(self.cls, name) + free  # (free: no cls)
+        return free
 
     def _library(self, callee: Optional[Node], name: str) -> bool:
         """Is a call named like a math library function that function (`library_call`)?"""
@@ -417,7 +424,8 @@ def library_call(program, cls: str, callee: Optional[Node], name: str) -> bool:
         return False
     text = norm_text(callee.text) if callee is not None else ""
     scope = re.sub(r"<[^<>]*>", "", text).rpartition("::")[0].lstrip(":")
-    if scope == "" and cls and program.resolve_method(cls, name) is not None:
+    if scope == "" and cls and not namespace_function(callee) and \
+            program.resolve_method(cls, name) is not None:
         return False  # the class's own `caffe_axpy`, which the unqualified name finds first
     if callee is not None and callee.scopes:
         home = ("::", "std") if name in C_LIBRARY else (LIBRARY_SCOPE,)
@@ -428,9 +436,13 @@ def library_call(program, cls: str, callee: Optional[Node], name: str) -> bool:
 def _visible(defs: List[FunctionIR], caller_file: str) -> List[FunctionIR]:
     """The definitions of a free function a call may run: every overload and specialization
     in the caller's own file and in headers (one of which overload resolution may prefer:
-    `Bump(double)` in a header over the file's `Bump(float)`); another source file's inline
-    helper of the same name is another function. With none of those, any in the tree."""
-    found = [f for f in defs if f.file == caller_file or
+    `Bump(double)` in a header over the file's `Bump(float)`), and every one another source
+    file defines with external linkage: `template <> float Squash<float>(float)` or `float
+    Clamp(float)` declared in a header and defined in another .cpp is what the float
+    instantiation calls. Another source file's `static` helper, one in an anonymous
+    namespace, or an inline one (a unit that calls an inline function defines it itself) is
+    another function. With none of those, any in the tree."""
+    found = [f for f in defs if f.file == caller_file or f.linkage == "" or
              not f.file.endswith((".cpp", ".cc", ".cxx", ".cu"))]
     return found or list(defs)
 

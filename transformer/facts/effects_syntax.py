@@ -213,6 +213,14 @@ def call_qualifier(callee: Optional[Node]) -> str:
     return last_identifier(callee.text.replace("this->", "").rsplit("::", 1)[0])
 
 
+def namespace_function(callee: Optional[Node]) -> bool:
+    """Did the lowering find every declaration an unqualified call's name may call at
+    namespace scope (no method, local declaration or unresolved using-declaration, `?`)?
+    A method it finds is a `member` callee."""
+    return callee is not None and callee.kind == "name" and callee.ref == "function" and \
+        bool(callee.scopes) and "?" not in callee.scopes.split()
+
+
 def _operand(text: str) -> bool:
     """Is text one operand, which a `!` before it applies to whole: parenthesized, or a name,
     member, call or index with no operator outside brackets (`!a && b` is not `!(a && b)`)?"""
