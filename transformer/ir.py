@@ -26,8 +26,8 @@ class Node:
     scope or a static data member), static (a function-local static), thread (thread_local)
     or ''. On a `decl` it is the variable's storage: static, thread or ''.
     `macro` is true when the node starts inside a macro expansion, or is an operator whose
-    operator token comes from one (lower_origin); a `for`'s, when its text does not start
-    with the word `for`.
+    operator token comes from one (lower_origin); a `for`'s also when its text does not start
+    with the word `for` (a macro that expands to the loop's header).
     `value` is what a name of a constant holds (see the field).
     """
 
@@ -100,6 +100,7 @@ class FunctionIR:
     # a free function's linkage as other units see it (lower._linkage): 'internal' (static,
     # an anonymous namespace), 'inline' (each unit that calls it defines it), '' external
     linkage: str = ""
+    returns: str = ""  # the declared result type, as libclang spells it
 
     @property
     def key(self) -> str:
@@ -112,7 +113,8 @@ class FunctionIR:
             start=data["start"], end=data["end"],
             params=[Param(**p) for p in data["params"]],
             body=Node.from_dict(data["body"]) if data["body"] else None,
-            scope=data.get("scope", ""), linkage=data.get("linkage", ""))
+            scope=data.get("scope", ""), linkage=data.get("linkage", ""),
+            returns=data.get("returns", ""))
 
 
 @dataclass

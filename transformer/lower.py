@@ -209,7 +209,7 @@ class _UnitWalker:
             file=rel, name=c.spelling, cls=owner, line=line,
             start=c.extent.start.offset, end=c.extent.end.offset, params=params,
             body=body, scope="" if owner else function_scope(c),
-            linkage="" if owner else _linkage(c, low)))
+            linkage="" if owner else _linkage(c, low), returns=c.result_type.spelling))
 
 
 def _member_inits(c, low: _Lowerer) -> List[Node]:

@@ -212,7 +212,7 @@ class _Lowerer:
         """Split a for statement into [init, cond, inc, body] by its parenthesized header."""
         n = self.node(c, "for")
         first = self.token_at_or_after(n.start)
-        n.macro = first[1] != "for"
+        n.macro = n.macro or first[1] != "for"  # from a macro, or in a macro's argument
         toks = self.tokens_between(n.start, n.end)
         semis, close, depth = [], None, 0
         for off, spelling in toks:

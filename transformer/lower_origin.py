@@ -1,6 +1,7 @@
 """Where a lowered expression comes from, read while a unit is lowered: whether a cursor's
-tokens come from a macro expansion (`Node.macro`), and in which namespaces the declarations
-a function's name may call are declared (`Node.scopes`)."""
+tokens come from a macro expansion (`Node.macro`), in which namespaces the declarations
+a function's name may call are declared (`Node.scopes`), and the namespace a function
+definition is declared in (`FunctionIR.scope`)."""
 from __future__ import annotations
 
 # clang's SourceLocation encoding: the top bit of a location's raw value (libclang's

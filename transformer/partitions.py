@@ -6,13 +6,13 @@ n / dim's slice of `x[n * dim + k]`.
 """
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Optional, Tuple
 
 from .decision import CROSS_SAMPLE, Rejection
 from .facts.blocks import unit_only
 from .facts.effects import Access
 from .facts.effects_model import Offset
+from .facts.io_slots import may_pair
 
 
 def _sizes(off: Offset) -> set:
@@ -57,31 +57,10 @@ def check(name: str, writes: List[Access], reads: List[Access]) -> None:
 
 
 # an input/output slot spelled with a literal index: run in place, bottom[i] is top[i]
-IO_SLOT = re.compile(r"(bottom|top)\[\d+\]")
-
-
-def may_pair(a: str, b: str) -> bool:
-    """May input/output slots a and b be one Blob when the layer runs in place? Two slots
-    with literal indices only when they are partners (bottom[i] <-> top[i]); any other
-    spelling (`top[i]`, a helper's `dst[0]`) may name either."""
-    if IO_SLOT.fullmatch(a) and IO_SLOT.fullmatch(b):
-        return in_place_partner(a) == b
-    return True
-
-
 def partners(name: str, buf: str, by_root: Dict[Tuple[str, str, str], List[Access]]) -> List[str]:
     """The other input/output slots the body reaches whose `buf` may be name's (may_pair)."""
     return sorted(n for k, n, b in by_root if k == "io" and b == buf and n != name
                   and may_pair(name, n))
-
-
-def in_place_partner(name: str) -> str:
-    """The blob a layer run in place shares memory with: bottom[i] <-> top[i]."""
-    if name.startswith("bottom"):
-        return "top" + name[len("bottom"):]
-    if name.startswith("top"):
-        return "bottom" + name[len("top"):]
-    return ""
 
 
 def scattered_in_place(name: str, writes: List[Access], partner: List[Access]) -> bool:

@@ -42,6 +42,7 @@ from .decision import (  # noqa: F401  (the plan's vocabulary, imported from her
 from .facts import gates
 from .facts.effects import Access, BodyEffects, covered
 from .facts.form import Form
+from .facts.io_slots import IO_SLOT, may_pair
 from .facts.loops import LoopFacts
 from .facts.mathlib import BLOB_BUFFERS
 from .rules import RULES, NoRng, NotAlreadyParallel, NotDegraded, RewritableForm, plan_rules  # noqa: F401  (RewritableForm, plan_rules: imported from here too)
@@ -115,7 +116,6 @@ def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> 
     return out
 
 
-_IO_SLOT = partitions.IO_SLOT
 
 
 def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
@@ -126,7 +126,7 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
     other input/output buffers is safe unless it shares memory with one of them (a layer
     run in place): that is checked at run time (an Apart). Every sample reading the same
     elements is only exposed to a slot that may be its in-place partner (bottom[i] <-> top[i];
-    a slot spelled otherwise, `top[i]` or a helper's `dst[0]`, may be any: partitions.may_pair)."""
+    a slot spelled otherwise, `top[i]` or a helper's `dst[0]`, may be any: io_slots.may_pair)."""
     _check_io_writes(name, writes)
     partitions.check(name, writes, reads)
     across = [r for r in reads if r.offset.shifted or r.offset.opaque]
@@ -145,10 +145,10 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
                        f"sample n (stride {', '.join(strides) or '1'})")
     others = [w for w in io_written if w != (name, buf)]
     if not across:
-        others = [w for w in others if partitions.may_pair(name, w[0])] if fixed else []
+        others = [w for w in others if may_pair(name, w[0])] if fixed else []
     if not others:
         return []
-    if not _IO_SLOT.fullmatch(name) or not all(_IO_SLOT.fullmatch(w) for w, _ in others):
+    if not IO_SLOT.fullmatch(name) or not all(IO_SLOT.fullmatch(w) for w, _ in others):
         r = (across or fixed)[0]
         raise Rejection(ALIASING, f"line {r.line}: reads {name} across samples while the loop "
                                   f"writes an input/output blob (in place, the same memory)")
@@ -162,7 +162,7 @@ def _apart_in_place(name: str, partner: str, buf: str, writes: List[Access],
                     assumes: List[str]) -> Apart:
     """A sum into `name` at elements chosen by data beside reads of its in-place partner:
     checked at run time (run in place, the loop runs whole)."""
-    if not _IO_SLOT.fullmatch(name) or not _IO_SLOT.fullmatch(partner):
+    if not IO_SLOT.fullmatch(name) or not IO_SLOT.fullmatch(partner):
         raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: sums into {name} at elements "
                                       f"chosen by data and reads {partner}, which may be the "
                                       f"same buffer")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import List
 
+from .facts.context import clash
 from .facts.process import NET_HOOKS, SOLVER_HOOK, ProcessFacts
 
 DESCRIPTION = (
@@ -49,8 +50,7 @@ def plan(facts: ProcessFacts) -> ProcessPlan:
         p.problems.append(f"{facts.solver_class} never calls {facts.net_field}->"
                           "ForwardBackward(): the loss it logs is not found")
     if facts.clashes:
-        p.problems.append(f"the tree declares cgp ({facts.clashes[0]}), which the emitted "
-                          "cgp::mpi would find instead of the runtime's namespace")
+        p.problems.append(clash(facts.clashes))
     if facts.snapshot is None:
         p.problems.append(f"{facts.solver_class} has no Snapshot() method")
     for site in facts.kept_handles:

@@ -70,6 +70,7 @@ def definitions(program: Program, name: str) -> List[BlasDefinition]:
     if key not in program.memo:
         program.memo[key] = [_definition(program, name, fn)
                              for fn in program.functions.get(name, [])
+                             # a place lowering could not name ('?') counts, to be safe
                              if fn.scope in (LIBRARY_SCOPE, "?", "")]
     return program.memo[key]
 

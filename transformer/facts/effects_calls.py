@@ -414,7 +414,8 @@ class CallMixin:
 
 def library_call(program, cls: str, callee: Optional[Node], name: str) -> bool:
     """Is a call named like a math library function that function: not a method (called on
-    an object, or unqualified where the class or a base declares a method of that name), and
+    an object, or unqualified where the class or a base declares a method of that name and
+    the lowering did not find the name at namespace scope only), and
     every declaration C++ lookup found for the name (`Node.scopes`) declared in namespace
     caffe (the C library's `rand`: the global namespace or std)? `caffe_scal(...)` in a
     layer of namespace caffe::prof finds prof::caffe_scal, and after `using

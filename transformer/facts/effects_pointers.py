@@ -94,8 +94,9 @@ class PointerMixin:
         bound = frame.bindings.get(base.name)
         if isinstance(bound, Root):
             return Root(bound.kind, bound.name, buf)
-        declared = self._decl_types.get(base.name) or \
-            next((p.type for p in frame.fn.params if p.name == base.name), "")
+        own = [p.type for p in frame.fn.params if p.name == base.name] \
+            if base.ref == "param" else []  # this frame's, not a namesake's of another frame
+        declared = own[0] if own else self._decl_types.get(base.name, "")
         if not _blob_value(declared):  # a Blob pointer or reference not followed: any Blob
             return Root("unknown", base.name, buf)
         if base.name in frame.inside:
@@ -168,11 +169,14 @@ class PointerMixin:
                    sub: _Frame) -> None:
         """A callee's Blob pointer, Blob reference and Blob vector parameters bound to what
         the call passes: the Blob it names (any Blob when the callee assigns the parameter
-        again), the caller's input/output vector ('' for any other vector: any Blobs)."""
+        again), the caller's input/output vector through a const reference ('' for any
+        other vector, or one passed by value or writable reference: any Blobs)."""
         changed = self._reseated(target)
         for p, a in zip(target.params, args):
-            if "vector" in p.type and "Blob" in p.type:
-                sub.vector_refs[p.name] = self._io_vector(frame, a)
+            if "vector" in p.type and "Blob" in p.type:  # a copy or a writable reference
+                # may be reordered (`std::swap(v[0], v[1])`): its slots name no io slot
+                const_ref = p.type.strip().startswith("const") and p.type.strip().endswith("&")
+                sub.vector_refs[p.name] = self._io_vector(frame, a) if const_ref else ""
             elif "Blob" in p.type and ("*" in p.type or "&" in p.type):
                 sub.blob_vars[p.name] = Root("unknown", p.name, "raw") if p.name in changed \
                     else self._blob_pointee(frame, a) if "*" in p.type \

@@ -23,6 +23,7 @@ from .effects_syntax import (
     _words,
 )
 from .effects_types import _integral, fractional_literal
+from .io_slots import may_pair
 from .shapes import norm_text
 from .signs import may_be_negative
 
@@ -88,10 +89,17 @@ class StepMixin:
         return ok, why
 
     def _boolean(self, frame: _Frame, e: Node) -> bool:
-        """Is e, or a factor or an arm of it, a `bool` (`dim * flag`), 0 when false?"""
+        """Is e, or a factor or an arm of it, a `bool` (`dim * flag`, `dim * keeps()`) or a
+        mask or remainder (`dim * (mode & 1)`, `mode % 2`), 0 for some values?"""
         e = _strip(e)
         if e.kind in ("name", "member"):
             return bool(re.search(r"\bbool\b", self._type_of(frame, e.name)))
+        if e.kind == "call":  # its type, or in a template what the tree's function returns
+            return any(re.search(r"\bbool\b", t) for t in [e.type or ""] + [
+                f.returns for f in self._call_targets(e.children[0] if e.children else None,
+                                                      e.name)])
+        if e.kind == "binop" and e.op in ("&", "%", "^"):
+            return True
         if e.kind == "cond":
             return any(self._boolean(frame, c) for c in e.children[1:])
         return (e.kind == "cast" or e.kind == "binop" and e.op == "*") and \
@@ -259,17 +267,11 @@ def _same_memory(a: Root, b: Root) -> bool:
     """May two roots be one memory: one name (data or diff alike), or an input and the
     output it may be run in place on (bottom[i] and top[i], or either indexed by a
     variable)? (Blobs that `ShareData` makes one are matched by _may_be_written.)"""
-    if a.name == b.name:
-        return True
-    if a.kind != "io" or b.kind != "io":
-        return False
-    ia, ib = _IO_INDEX.fullmatch(a.name), _IO_INDEX.fullmatch(b.name)
-    return ia is None or ib is None or ia.group(1) == ib.group(1)
+    return a.name == b.name or a.kind == b.kind == "io" and may_pair(a.name, b.name)
 
 
 # roots a pointer's memory is known by; any other (unknown, alias, global) may be any memory
 _KNOWN_ROOTS = ("io", "param", "member", "local", "private")
-_IO_INDEX = re.compile(r"(?:bottom|top)\[(\d+)\]")
 _TRIP_CHANGES = "an inner trip count changes from one iteration to the next"
 _GUARD_CHANGES = "the increment is conditional on a value that changes from one iteration " \
                  "to the next"

@@ -219,21 +219,3 @@ def namespace_function(callee: Optional[Node]) -> bool:
     A method it finds is a `member` callee."""
     return callee is not None and callee.kind == "name" and callee.ref == "function" and \
         bool(callee.scopes) and "?" not in callee.scopes.split()
-
-
-def _operand(text: str) -> bool:
-    """Is text one operand, which a `!` before it applies to whole: parenthesized, or a name,
-    member, call or index with no operator outside brackets (`!a && b` is not `!(a && b)`)?"""
-    if _wrapped(text) or text.startswith("!"):
-        return _wrapped(text) or _operand(text[1:].strip())
-    depth = 0
-    for k, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif depth == 0 and not (ch.isalnum() or ch in "_.:" or
-                                 (ch == "-" and text[k + 1:k + 2] == ">") or
-                                 (ch == ">" and text[k - 1:k] == "-")):
-            return False
-    return True

@@ -79,12 +79,12 @@ def _call(form: Form, fn: FunctionIR, call: Node, src: bytes) -> None:
     form.name_spelled = at >= 0
     callee = callee_text(src, call) if args else ""
     form.spelled = at >= 0 and bool(args) and not call.children[0].macro and \
-        not any(from_macro(a) for a in args) and callee.endswith("(")
+        not any(macro_argument(a) for a in args) and callee.endswith("(")
     form.statement = is_statement(parent(fn.body, call), call) and \
         statement_end(src, call.end) >= 0
 
 
-def from_macro(arg: Node) -> bool:
+def macro_argument(arg: Node) -> bool:
     """Does a call's argument come from a macro expansion, in whole or in part, other than
     a constant (`#define EPS Dtype(0.25)`)? Its text is the macro's name (`ANCHOR` for
     `top_data[0]`), which render would take for what the blocks may each evaluate."""
