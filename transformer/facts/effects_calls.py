@@ -7,7 +7,7 @@ destructors and operators are calls.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
 from ..lower import last_identifier
@@ -15,12 +15,11 @@ from . import degenerate, mathlib
 from .blocks import _sized, _spills, unit_block
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_syntax import (
-    _aliased_names,
     _is_mutable_ref,
     _strip,
-    _updated_names,
     _words,
     call_qualifier,
+    changed_in,
     effectful,
     namespace_function,
 )
@@ -104,6 +103,21 @@ class CallMixin:
                     if p is not None:
                         self.record(p.plus(Offset(opaque=True)), "read", guards, line,
                                     frame.fn.file, f"{via} (unknown)")
+
+    def names_changed(self, body: Optional[Node], file: str, unknown: bool) -> Set[str]:
+        """The names a body changes (`changed_in`) or passes bare (`Skip(x, k)`, `(k)`) to
+        a function of the tree whose parameter there is a writable reference; with
+        `unknown`, also to a call the walk cannot follow (not the math library's, whose
+        functions take pointers and sizes by value)."""
+        out = changed_in(body)
+        for n in body.walk() if body is not None else ():
+            bare = [(i, _strip(a).name) for i, a in enumerate(n.children[1:])
+                    if _strip(a).kind == "name"] if n.kind == "call" and n.name not in TABLE \
+                else []
+            targets = self._call_targets(n.children[0], n.name, file) if bare else []
+            out |= {name for i, name in bare if unknown and not targets or any(
+                i < len(t.params) and _is_mutable_ref(t.params[i].type) for t in targets)}
+        return out
 
     def _call_targets(self, callee: Optional[Node], name: str,
                       caller_file: str = "") -> List[FunctionIR]:
@@ -312,8 +326,7 @@ class CallMixin:
         bindings: Dict[str, object] = {}
         refs: Dict[str, Root] = {}
         defaults = self._defaults(target)
-        changed = _updated_names(target.body) | _aliased_names(target.body) \
-            if target.body is not None else set()
+        changed = changed_in(target.body)
         for i, p in enumerate(target.params):
             if i < len(args):
                 a = args[i]

@@ -335,7 +335,7 @@ class PathMixin:
             self.note_reads(trip or "?", first)
         # a counter the body also changes (`++k` in the body, `k = dim_` to leave): the
         # trip is not the header's, so nothing it steps has a closed form from it
-        rewritten = bool(var) and self._counter_changed(var, body)
+        rewritten = bool(var) and self._counter_changed(var, body, frame.fn.file)
         # `j < dim_ * ratio_`: no whole count to multiply a step by (the bound still bounds)
         fraction = bool(var and trip) and self._fractional(frame, cond.children[1])
         self.inner_vars.append(("?", "?") if rewritten or fraction else (var or "?", trip or "?"))

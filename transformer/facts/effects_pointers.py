@@ -9,8 +9,8 @@ from typing import List, Optional, Set
 
 from ..ir import FunctionIR, Node
 from .effects_model import SHARED_REFS, AccessorUse, Choice, Offset, Ptr, Root, _Frame
-from .effects_syntax import _aliased_names, _is_mutable_ref, _strip, _thread_name, _updated_names
-from .mathlib import BLOB_BUFFERS, TABLE
+from .effects_syntax import _strip, _thread_name
+from .mathlib import BLOB_BUFFERS
 from .shapes import norm_text
 
 
@@ -185,16 +185,12 @@ class PointerMixin:
     def _reseated(self, fn: FunctionIR) -> Set[str]:
         """The names fn assigns, steps, lets another name change (`&b`, `T*& r = b`) or
         passes to a call that may take them by reference: a callee of the tree whose
-        parameter is a non-const reference, or one the walk does not know (the math
-        library's functions take pointers by value)."""
-        out = _changed_in(fn)
-        for n in fn.body.walk() if fn.body is not None else ():
-            bare = [(i, a.name) for i, a in enumerate(n.children[1:]) if a.kind == "name"] \
-                if n.kind == "call" and n.name not in TABLE else []
-            targets = self._call_targets(n.children[0], n.name, fn.file) if bare else []
-            out |= {name for i, name in bare if not targets or any(
-                i < len(t.params) and _is_mutable_ref(t.params[i].type) for t in targets)}
-        return out
+        parameter is a non-const reference, or one the walk does not know (once per class
+        and function)."""
+        key = ("reseated", self.cls, fn.file, fn.start)
+        if key not in self.program.memo:
+            self.program.memo[key] = self.names_changed(fn.body, fn.file, unknown=True)
+        return self.program.memo[key]
 
     def _blob_referred(self, frame: _Frame, e: Node) -> Root:
         """The Blob a Blob reference is bound to: `*top[0]`, `*b`, `member_`, `blob`."""
@@ -427,11 +423,6 @@ class PointerMixin:
 _POINTER_CASES = {"cast": "_ptr_cast", "name": "_ptr_name", "call": "_ptr_call",
                   "binop": "_ptr_binop", "unop": "_ptr_unop", "cond": "_ptr_cond",
                   "index": "_ptr_element"}
-
-
-def _changed_in(fn: FunctionIR) -> set:
-    """The names fn assigns, steps or lets another name change (`&b`, `T*& r = b`)."""
-    return _updated_names(fn.body) | _aliased_names(fn.body) if fn.body is not None else set()
 
 
 def _blob_value(type_text: str) -> bool:

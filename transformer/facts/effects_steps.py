@@ -15,11 +15,8 @@ from ..ir import Node
 from .degenerate import maybe_zero
 from .effects_model import OPAQUE, Access, Choice, Offset, Ptr, Root, _Frame, depth_of
 from .effects_syntax import (
-    _aliased_names,
-    _is_mutable_ref,
     _reads_memory,
     _strip,
-    _updated_names,
     _words,
 )
 from .effects_types import _integral, fractional_literal
@@ -105,21 +102,12 @@ class StepMixin:
         return (e.kind == "cast" or e.kind == "binop" and e.op == "*") and \
             any(self._boolean(frame, c) for c in e.children)
 
-    def _counter_changed(self, var: str, body: Node) -> bool:
+    def _counter_changed(self, var: str, body: Node, file: str) -> bool:
         """Does the body change an inner loop's counter: by name (`++k`), through its
         address or a writable reference (`int& pos = k`, `Skip(x, &k)`), or by passing it
-        to a function of the tree that takes it by writable reference (`Skip(x, k)`)?"""
-        if var in _updated_names(body) or var in _aliased_names(body):
-            return True
-        for n in body.walk():
-            if n.kind != "call" or not n.children:
-                continue
-            for i, a in enumerate(n.children[1:]):
-                if _strip(a).kind == "name" and _strip(a).name == var and any(
-                        i < len(t.params) and _is_mutable_ref(t.params[i].type)
-                        for t in self._call_targets(n.children[0], n.name)):
-                    return True
-        return False
+        to a function of the tree that takes it by writable reference (`Skip(x, k)`)? A
+        call the walk cannot follow is an unknown call, rejected on its own."""
+        return var in self.names_changed(body, file, unknown=False)
 
     def _fractional(self, frame: _Frame, bound: Node) -> bool:
         """May an inner loop's bound have a fraction (a floating literal or variable, not

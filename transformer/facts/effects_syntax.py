@@ -39,6 +39,11 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
     return out
 
 
+def changed_in(body: Optional[Node]) -> Set[str]:
+    """The names a body assigns, steps or lets another name change (`&b`, `T*& r = b`)."""
+    return _updated_names(body) | _aliased_names(body) if body is not None else set()
+
+
 def _aliased_names(body: Node) -> Set[str]:
     """Plain variables the body can change under another name: their address taken (`&m`)
     or a reference that can write them bound to them (`int& r = m`)."""
