@@ -18,11 +18,10 @@ from .lower_clang import _children, _file_tokens, _where
 from .lower_constants import forget_constants
 from .lower_nodes import (
     _FUNCTION_KINDS,
-    NAMING_KINDS,
-    RUNTIME_NAMESPACE,
     _Lowerer,
     _strip_template_args,
     last_identifier,
+    names_runtime,
     narrow_visible,
     type_category,
 )
@@ -153,8 +152,7 @@ class _UnitWalker:
     def note_clash(self, c, kind: str, where: str, line: int) -> None:
         """Record a declaration named like the runtime's namespace (not the runtime's own,
         in a tree transformed before)."""
-        if kind in NAMING_KINDS and c.spelling == RUNTIME_NAMESPACE and \
-                Path(where).name not in RUNTIME_FILES:
+        if names_runtime(kind, c.spelling) and Path(where).name not in RUNTIME_FILES:
             self.clashes.append(f"{where}:{line}")
 
     def all_clashes(self) -> List[str]:

@@ -28,6 +28,11 @@ NAMING_KINDS = {"NAMESPACE", "NAMESPACE_ALIAS", "CLASS_DECL", "STRUCT_DECL", "UN
                 "USING_DECLARATION", "TEMPLATE_TYPE_PARAMETER", "TEMPLATE_TEMPLATE_PARAMETER"}
 
 
+def names_runtime(kind: str, spelling: str) -> bool:
+    """Is a cursor a declaration that the emitted `cgp::` would find (NAMING_KINDS)?"""
+    return kind in NAMING_KINDS and spelling == RUNTIME_NAMESPACE
+
+
 def _strip_template_args(text: str) -> str:
     depth, out = 0, []
     for ch in text:
@@ -124,7 +129,7 @@ class _Lowerer:
                 return kids[0]
             return self.node(cursor, "other", kids, name=k)
         node = self.node(cursor, "other", self.children(cursor), name=k)
-        if k in NAMING_KINDS and cursor.spelling == RUNTIME_NAMESPACE:
+        if names_runtime(k, cursor.spelling):
             self.clashes.append(node.line)  # `struct cgp {};` in a body
         return node
 
