@@ -18,13 +18,20 @@ BLOB_KINDS = ("io", "member", "param", "local")
 def check(kind: str, name: str, writes: List[Access], reads: List[Access] = (),
           changed: Set[str] = frozenset(), blobs_written: bool = False) -> None:
     """Writes through a pointer of unknown target, or to a scalar shared by all samples,
-    are rejected; so is any use of a Blob that may be any Blob (a member's Blob pointers)
-    while the loop writes a Blob; the iteration's own variables are free."""
+    are rejected, and so are reads through a pointer of unknown target while the loop
+    writes Blobs (a helper's pointer parameter, `f()`'s result, a pointer a helper
+    reseated: any of them may point into the memory written); so is any use of a Blob
+    that may be any Blob (a member's Blob pointers) while the loop writes a Blob; the
+    iteration's own variables are free."""
     if kind == "alias" and (writes or blobs_written):
         raise Rejection(ALIASING, f"uses {name}, which may be any Blob (a member's Blob "
                                   f"pointers: an input or output among them)")
     if kind == "unknown" and writes:
         raise Rejection(ALIASING, f"writes through {name}, whose target is unknown")
+    if kind == "unknown" and reads and blobs_written and reads[0].root.buf == "raw":
+        raise Rejection(ALIASING, f"line {reads[0].line}: reads through {name}, whose target "
+                                  f"is unknown (it may be memory the loop writes), while the "
+                                  f"loop writes Blobs")
     if kind == "scalar" and writes:
         raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: writes {name}, a "
                                       f"variable shared by all samples, through a pointer")

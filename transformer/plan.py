@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
-from . import kinds, partitions, plain_roots, redirects
+from . import kinds, partitions, plain_roots, redirects, tied_params
 from .decision import (  # noqa: F401  (the plan's vocabulary, imported from here too)
     ALIASING,
     ALREADY_PARALLEL,
@@ -92,6 +92,7 @@ def _memory_plan(f: LoopFacts, e: BodyEffects, live_in: Set[str]):
             else:
                 slices.append(name)
     plain_roots.check_unplaced(e.accesses)
+    tied_params.check(reduce.values(), e.accesses)
     for p in privatize.values():
         redirects.check_other_buffer(p, by_root)
     return list(privatize.values()), _merge_chosen(e, list(reduce.values()), assumes), \
@@ -220,6 +221,10 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     if name in e.read_after:
         raise Rejection(CROSS_SAMPLE, f"{name} would be private to the loop, but what the "
                                       f"loop leaves in it is read: {e.read_after[name]}")
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):  # `bufs_[0]`, `arr_[1]`
+        raise Rejection(CROSS_SAMPLE, f"{name} would be private to the loop, but only a "
+                                      f"member Blob named on its own can be given each "
+                                      f"thread's copy (an element of a container cannot)")
     first_write = min(writes, key=lambda w: w.order)
     aliases = [Alias(var, typ, buf) for buf in ("data", "diff")
                for var, typ in e.alias_vars.get(f"{name}.{buf}", [])]

@@ -25,7 +25,7 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from . import gates, mathlib, scopes, sharing
+from . import gates, mathlib, run_before, scopes, sharing
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_exprs import ExprMixin
@@ -152,6 +152,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
                     self._ptr_types[p.name] = p.type
                     frame.ptrs[p.name] = Ptr(Root("unknown", p.name, "raw"), Offset())
         self._bind(frame, before)
+        self._moved_before(frame, run_before.may_run_before(fn.body, loop))
         self.eff.at_start = _at_start(before) & set(frame.ptrs)
         self.eff.body_names = {n.name for n in loop.children[3].walk() if n.kind == "name"}
         self.eff.macro = loop.macro
@@ -184,6 +185,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         pointers that `before` declares known: what a function does around a loop."""
         frame = _Frame(fn, {})
         self._bind(frame, before)
+        self._moved_before(frame, [(stmt, set()) for stmt in before])
         self.walk(frame, Node("block", 0, 0, 0, "", list(stmts)), frozenset(), 0)
         return self.eff
 
@@ -213,6 +215,23 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
                         ptr = self.eval_ptr(frame, arg)
                         if ptr is not None and ptr.root.kind in ("local", "member"):
                             self.eff.live_in.add(ptr.root.name)
+
+    def _moved_before(self, frame: _Frame, before: List[Tuple[Node, Set[str]]]) -> None:
+        """A pointer declared before the walked code that statements which may run before
+        it (`run_before`: each with the names it does not carry) move otherwise than by
+        `p = q` (which `_bind` follows). Stepped (`p += dim`, `++p`): its target is kept,
+        its offset is unknown. Changed through its address or a writable reference
+        (`*(&p) = q`, `T*& r = p`), or handed to a callee's writable reference (`Pick(x, p)`
+        with `const Dtype*& s`) or to a call the walk cannot follow: it may point anywhere."""
+        reseated: Set[str] = set()
+        stepped: Set[str] = set()
+        for stmt, fresh in before:
+            reseated |= (_aliased_names(stmt) |
+                         self.names_passed(stmt, frame.fn.file, True)) - fresh
+            stepped |= (_updated_names(stmt, ("+=", "-=")) | _updated_names(stmt, ())) - fresh
+        for name in (reseated | stepped) & self.outer_pointers & set(frame.ptrs):
+            frame.ptrs[name] = Ptr(Root("unknown", name, "raw"), Offset()) \
+                if name in reseated else frame.ptrs[name].plus(Offset(opaque=True))
 
     def _declare(self, frame: _Frame, decl: Node, outer: bool):
         """Record the declaration decl: its type, what it refers to, its scope and value."""

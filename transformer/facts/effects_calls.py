@@ -109,7 +109,12 @@ class CallMixin:
         a function of the tree whose parameter there is a writable reference; with
         `unknown`, also to a call the walk cannot follow (not the math library's, whose
         functions take pointers and sizes by value)."""
-        out = changed_in(body)
+        return changed_in(body) | self.names_passed(body, file, unknown)
+
+    def names_passed(self, body: Optional[Node], file: str, unknown: bool) -> Set[str]:
+        """The names `names_changed` adds to `changed_in`: those passed bare to a writable
+        reference parameter (or, with `unknown`, to a call the walk cannot follow)."""
+        out: Set[str] = set()
         for n in body.walk() if body is not None else ():
             bare = [(i, _strip(a).name) for i, a in enumerate(n.children[1:])
                     if _strip(a).kind == "name"] if n.kind == "call" and n.name not in TABLE \

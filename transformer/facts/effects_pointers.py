@@ -50,6 +50,10 @@ class PointerMixin:
             root = self._indexed_blob_root(frame, base, text, buf)
             if root is not None:
                 return root
+        if base.kind == "member" and base.children and base.children[0].kind != "this":
+            # `self_->scratch_`, `(*this).scratch_`, `st_.buf`: a Blob of another object,
+            # or this one's reached so that no rewrite can tell: any Blob
+            return Root("unknown", text, buf)
         if base.kind == "member" or (base.kind == "name" and base.ref == "field"):
             if self.program.member_points(self.cls, base.name):
                 return Root("unknown", base.name, buf)  # a Blob* member: it may be a top
@@ -258,7 +262,7 @@ class PointerMixin:
             return Ptr(Root("private", e.name, "raw"), Offset())
         if e.ref in SHARED_REFS + ("thread",) and ("*" in e.type or "[" in e.type):
             return Ptr(self._scalar_root(frame, e.name, e.ref), Offset())
-        if any(p.name == e.name and "*" in p.type for p in frame.fn.params):
+        if any(p.name == e.name and _pointer_type(p.type) for p in frame.fn.params):
             return Ptr(Root("unknown", e.name, "raw"), Offset())
         return None
 
@@ -429,3 +433,10 @@ def _blob_value(type_text: str) -> bool:
     """A Blob object itself (`Blob<Dtype>`), not a pointer or reference to one."""
     t = type_text.strip()
     return "*" not in t and "&" not in t and bool(re.match(r"(const\s+)?(caffe::)?Blob\s*<", t))
+
+
+def _pointer_type(type_text: str) -> bool:
+    """A pointer or array type, or a reference to one (`const Dtype*&`); not a container of
+    pointers (`const vector<Blob<Dtype>*>&`, whose elements are the container's)."""
+    t = re.sub(r"\bconst\s*$", "", type_text.replace("&", " ").strip()).strip()
+    return t.endswith("*") or t.endswith("]")

@@ -3,6 +3,7 @@ is the iteration's own; a range that does not own its elements (a view over poin
 where it points."""
 from __future__ import annotations
 
+import re
 from typing import FrozenSet, List
 
 from ..ir import Node
@@ -46,7 +47,13 @@ class RangeForMixin:
 
     def _owns_elements(self, frame: _Frame, rng: Node) -> bool:
         """Are a range's elements part of the object named (a container of plain values: the
-        sample's own, a member, a variable before the loop), not memory it points to?"""
+        sample's own, a member, a variable before the loop, a temporary), not memory it
+        points to?"""
+        temp = rng
+        while temp.kind == "paren" and temp.children:
+            temp = temp.children[0]
+        if temp.kind in ("cast", "construct"):  # `vector<Dtype>(1, x)`: a temporary
+            return owns_values(re.split(r"[({]", temp.text, maxsplit=1)[0])  # of copies, its own
         base = _strip(rng)
         if base.kind not in ("name", "member"):
             return False
