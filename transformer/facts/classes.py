@@ -35,6 +35,9 @@ class Program:
     # answers that depend on the class only, kept per (question, class) by the modules
     # that ask (the walk asks them once per loop)
     memo: Dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
+    # every definition of a class name, where there are several: a template's primary and
+    # its explicit or partial specializations (or namesakes of other namespaces)
+    variants: Dict[str, List[ClassIR]] = field(default_factory=dict)
 
     @staticmethod
     def from_units(units: Iterable[UnitIR]) -> "Program":
@@ -43,11 +46,14 @@ class Program:
         seen = set()
         degraded: Dict[str, str] = {}
         clashes: set = set()
+        variants: Dict[str, Dict[tuple, ClassIR]] = {}
         for u in units:
             clashes.update(u.clashes)
             if u.degraded:
                 degraded[u.main_file] = first_error(u)
             for c in u.classes:
+                if c.bases or c.fields or c.methods:  # (not `template class L<float>;`)
+                    variants.setdefault(c.name, {}).setdefault((c.file, c.line), c)
                 prev = classes.get(c.name)
                 if prev is None or (not prev.bases and c.bases):
                     classes[c.name] = c
@@ -57,7 +63,8 @@ class Program:
                     continue
                 seen.add(ident)
                 functions.setdefault(f.key, []).append(f)
-        return Program(classes, functions, degraded, sorted(clashes))
+        return Program(classes, functions, degraded, sorted(clashes),
+                       variants={n: list(v.values()) for n, v in variants.items() if len(v) > 1})
 
     def degraded_by(self, file: str) -> str:
         """Why the unit of `file` parsed with errors (its first one); "" when it is whole."""
@@ -112,9 +119,27 @@ class Program:
                     return f.category if category else f.type
         return ""
 
+    def all_bases(self, cls: str) -> List[str]:
+        """The bases of every definition of cls (a specialization's too), in order."""
+        out: List[str] = []
+        for v in self.variants.get(cls, []) or [self.classes[cls]] if cls in self.classes else []:
+            out.extend(b for b in v.bases if b not in out)
+        return out
+
     def descendants(self, cls: str) -> List[str]:
-        """Every class of the tree that derives from cls, directly or not (sorted)."""
-        return sorted(c for c in self.classes if c != cls and cls in self.ancestry(c)[1:])
+        """Every class of the tree that derives from cls, directly or not, in any of its
+        definitions (`template <> class Peak<float> : public MapLayer<float>`; sorted)."""
+        key = ("descendants", cls)
+        if key not in self.memo:
+            below, todo = set(), [cls]
+            while todo:
+                c = todo.pop()
+                for d in self.classes:
+                    if d != cls and d not in below and c in self.all_bases(d):
+                        below.add(d)
+                        todo.append(d)
+            self.memo[key] = sorted(below)
+        return self.memo[key]
 
     def mixins(self) -> List[str]:
         """The classes whose base is not the tree's (a template parameter: `template <class
@@ -122,26 +147,71 @@ class Program:
         computed once per program)."""
         key = ("mixins",)
         if key not in self.memo:
-            self.memo[key] = [c for c, ci in sorted(self.classes.items())
-                              if any(b not in self.classes for b in ci.bases)]
+            self.memo[key] = [c for c in sorted(self.classes)
+                              if any(b not in self.classes for b in self.all_bases(c))]
         return self.memo[key]
 
-    def dispatch_targets(self, cls: str, name: str) -> List[FunctionIR]:
+    def lookup(self, cls: str, name: str, path: frozenset = frozenset()
+               ) -> Optional[List[FunctionIR]]:
+        """The bodies `cls::name(...)` (or `this->name` in cls) may run, by static lookup:
+        the first class of cls's ancestry that defines it. A class with several definitions
+        (a template's specializations: `template <> struct Act<float> : Carry {}`) may be
+        any of them: each that declares name runs every definition of cls::name, each that
+        does not runs what lookup finds from every one of its bases (a using-declaration
+        picks one of them). None where that cannot be told: a definition that does not
+        declare name and has a base that is not the tree's (a template parameter, a library
+        class), or one that declares it without a body."""
+        defs = self.functions.get(f"{cls}::{name}", [])
+        if cls in path or cls not in self.classes:
+            return [] if cls in path else list(defs)
+        path = path | {cls}
+        if cls not in self.variants:
+            if defs:
+                return list(defs)
+            for b in self.bases(cls):
+                found = self.lookup(b, name, path)
+                if found is None or found:
+                    return found
+            return []
+        out: List[FunctionIR] = []
+        for v in self.variants[cls]:
+            found = self._variant_lookup(v, defs, name, path)
+            if found is None:
+                return None
+            out.extend(fn for fn in found if all(fn is not o for o in out))
+        return out
+
+    def _variant_lookup(self, v: ClassIR, defs: List[FunctionIR], name: str,
+                        path: frozenset) -> Optional[List[FunctionIR]]:
+        """What `lookup` finds from one definition v of a class with several."""
+        if name in v.methods:
+            return list(defs) or None
+        if any(b not in self.classes for b in v.bases):
+            return None
+        out: List[FunctionIR] = []
+        for b in v.bases:
+            found = self.lookup(b, name, path)
+            if found is None:
+                return None
+            out.extend(fn for fn in found if all(fn is not o for o in out))
+        return out
+
+    def dispatch_targets(self, cls: str, name: str) -> Optional[List[FunctionIR]]:
         """The bodies `this->name(...)` may run on an object whose static class is cls: the
         definition static lookup finds, then every override in a class of the tree derived
         from cls (a call in a method of cls may run on any of them), and, where a class of
         either has several bases, what lookup finds from each of them (a using-declaration
-        picks one; with a virtual base, a sibling's override may be the final one)."""
+        picks one; with a virtual base, a sibling's override may be the final one). None
+        where `lookup` cannot tell."""
         out: List[FunctionIR] = []
         below = self.descendants(cls)
         starts = [cls] + [b for d in [cls] + below for c in self.ancestry(d)
                           if len(self.bases(c)) > 1 for b in self.bases(c)]
-        for start in starts:
-            for c in self.ancestry(start):  # every overload and specialization lookup finds
-                found = self.functions.get(f"{c}::{name}", [])
-                if found:
-                    out.extend(fn for fn in found if all(fn is not o for o in out))
-                    break
+        for start in starts:  # every overload and specialization lookup finds
+            found = self.lookup(start, name)
+            if found is None:
+                return None
+            out.extend(fn for fn in found if all(fn is not o for o in out))
         for d in below + self.mixins():
             for fn in self.functions.get(f"{d}::{name}", []):
                 if all(fn is not o for o in out):

@@ -106,7 +106,9 @@ def returns_of(program, cls: str) -> Returns:
     that name (a namespace's qualifier is not kept: two of them are not told apart). An
     unqualified call the lowering found to be a namespace's function is no method (a
     dependent base's is not looked up: effects_calls._call_targets). Not `Q<Dtype>::f()`: a
-    template argument picks the specialization that runs."""
+    template argument picks the specialization that runs; nor a method where lookup may
+    find another body too (Program.lookup: an overload, or what a specialization of a
+    dependent base declares or inherits)."""
     def returns(call: Node) -> Optional[List[Node]]:
         callee = call.children[0] if call.children else None
         qualifier = call_qualifier(callee)
@@ -117,6 +119,9 @@ def returns_of(program, cls: str) -> Returns:
         else:
             target = None if qualifier or namespace_function(callee) else \
                 program.resolve_method(cls, call.name)
+            found = program.lookup(cls, call.name) if target is not None else []
+            if found is None or any(f is not target for f in found):
+                return None  # a specialization of a base may run another (or an overload)
             free = [f for f in program.functions.get(call.name, []) if not f.cls]
             if target is None and len(free) == 1:
                 target = free[0]

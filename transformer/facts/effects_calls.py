@@ -137,16 +137,22 @@ class CallMixin:
         qualifier = call_qualifier(callee)
         if qualifier in self.program.classes:  # and every specialization of Q or of Q::f
             target = self.program.resolve_method(qualifier, name)
-            found = [target] if target is not None else []
-            return found + [f for f in self.program.functions.get(f"{qualifier}::{name}", [])
-                            if f is not target]
+            inherited = self.program.lookup(qualifier, name)  # and what each inherits
+            if inherited is None:
+                return []
+            out: List[FunctionIR] = [target] if target is not None else []
+            for f in self.program.functions.get(f"{qualifier}::{name}", []) + inherited:
+                if all(f is not o for o in out):
+                    out.append(f)
+            return out
         member = callee is not None and callee.kind == "member"
         free = [] if member else _visible(self.program.functions.get(name, []), caller_file)
         if qualifier or namespace_function(callee):  # (`ns::f` is no method)
             return free
         if self._declared_method(name) or \
                 self.program.resolve_method(self.cls, name) is not None:
-            return self.program.dispatch_targets(self.cls, name) + free  # (free: no cls)
+            methods = self.program.dispatch_targets(self.cls, name)
+            return [] if methods is None else methods + free  # (free: no cls)
         return free
 
     def _library(self, callee: Optional[Node], name: str) -> bool:
