@@ -53,6 +53,11 @@ class Node:
     # for a `name` of a function: the namespaces of the declarations C++ lookup found for it
     # (`caffe`, `caffe::prof`, `::`; `?` elsewhere), space-separated (lower_origin)
     scopes: str = ""
+    # for a `decl`, a `name` of a variable or parameter, and each argument of a call or
+    # construction: its type's canonical spelling (a template's type parameter is
+    # `type-parameter-D-I`, a typedef is what it names; `<dependent type>` where the
+    # template leaves it open)
+    canon: str = ""
 
     def walk(self) -> Iterator["Node"]:
         yield self
@@ -71,6 +76,7 @@ class Param:
     type: str
     default: str = ""
     category: str = ""  # what its type is underneath typedefs (lower_nodes.type_category)
+    canon: str = ""  # its type's canonical spelling (see Node.canon)
 
 
 @dataclass
@@ -101,6 +107,11 @@ class FunctionIR:
     # an anonymous namespace), 'inline' (each unit that calls it defines it), '' external
     linkage: str = ""
     returns: str = ""  # the declared result type, as libclang spells it
+    # the template parameters in scope (the enclosing class templates', then the function
+    # template's own): name, type = `D-I` for a type parameter (what `type-parameter-D-I`
+    # in a canonical spelling names; '' for a non-type one), default = its default
+    # argument's text, category = `class` or `own`
+    tparams: List[Param] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -114,7 +125,8 @@ class FunctionIR:
             params=[Param(**p) for p in data["params"]],
             body=Node.from_dict(data["body"]) if data["body"] else None,
             scope=data.get("scope", ""), linkage=data.get("linkage", ""),
-            returns=data.get("returns", ""))
+            returns=data.get("returns", ""),
+            tparams=[Param(**p) for p in data.get("tparams", [])])
 
 
 @dataclass

@@ -201,13 +201,41 @@ class _UnitWalker:
             body.children = _member_inits(c, low) + body.children
         source = self.source_of(file_name)
         params = [Param(a.spelling, narrow_visible(a.type), _param_default(a, source),
-                        type_category(a.type))
+                        type_category(a.type), a.type.get_canonical().spelling)
                   for a in _children(c) if a.kind.name == "PARM_DECL"]
         self.functions.setdefault((rel, c.extent.start.offset), FunctionIR(
             file=rel, name=c.spelling, cls=owner, line=line,
             start=c.extent.start.offset, end=c.extent.end.offset, params=params,
             body=body, scope="" if owner else function_scope(c),
-            linkage="" if owner else _linkage(c, low), returns=c.result_type.spelling))
+            linkage="" if owner else _linkage(c, low), returns=c.result_type.spelling,
+            tparams=_template_params(c, source)))
+
+
+_TEMPLATE_PARAMS = ("TEMPLATE_TYPE_PARAMETER", "TEMPLATE_NON_TYPE_PARAMETER",
+                    "TEMPLATE_TEMPLATE_PARAMETER")
+
+
+def _template_params(c, source: bytes) -> List[Param]:
+    """The template parameters a function definition sees: its enclosing class templates'
+    (outermost first), then its own (a function template's, or an out-of-line member's
+    `template <typename Dtype>`), each with its `D-I` id, default and level."""
+    scopes, parent = [], c.semantic_parent
+    while parent is not None and parent.kind.name in _CLASS_KINDS:
+        scopes.insert(0, (parent, "class"))
+        parent = parent.semantic_parent
+    out: List[Param] = []
+    for scope, level in scopes + [(c, "own")]:
+        for ch in _children(scope):
+            if ch.kind.name not in _TEMPLATE_PARAMS:
+                continue
+            canon = ch.type.get_canonical().spelling \
+                if ch.kind.name == "TEMPLATE_TYPE_PARAMETER" else ""
+            ident = canon[len("type-parameter-"):] if canon.startswith("type-parameter-") else ""
+            repeated = bool(ident) and any(p.type == ident for p in out)
+            # (an out-of-line member's list repeats its class's)
+            out.append(Param(ch.spelling, ident, _param_default(ch, source),
+                             "class" if repeated else level))
+    return out
 
 
 def _member_inits(c, low: _Lowerer) -> List[Node]:

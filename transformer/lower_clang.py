@@ -86,3 +86,12 @@ def _file_tokens(tu, file_name: str, source: bytes) -> List[Tuple[int, str]]:
     finally:
         lib.clang_disposeTokens(tu, memory, count)
     return out
+
+
+def argument_types(c, kids) -> None:
+    """Each argument's canonical type on its lowered node (`Node.canon`) for a call cursor c,
+    whose arguments are the last of kids."""
+    args = list(c.get_arguments())
+    if args and len(args) <= len(kids):
+        for a, k in zip(args, kids[len(kids) - len(args):]):
+            k.canon = a.type.get_canonical().spelling

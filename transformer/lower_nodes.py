@@ -9,7 +9,7 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from .ir import Node
-from .lower_clang import _children, _line_offset
+from .lower_clang import _children, _line_offset, argument_types
 from .lower_constants import _FUNCTION_KINDS, constant_value
 from .lower_origin import declared_scopes, from_macro
 
@@ -143,8 +143,8 @@ class _Lowerer:
     def lower_var_decl(self, c):
         kids = self.children(c)
         n = self.node(c, "decl", kids[-1:] if kids else [], name=c.spelling,
-                      type=_declared_type(c.type), ref=_storage(c))
-        n.category = type_category(c.type)
+                      type=_declared_type(c.type), ref=_storage(c),
+                      category=type_category(c.type), canon=c.type.get_canonical().spelling)
         return n
 
     def lower_return_stmt(self, c):
@@ -255,6 +255,7 @@ class _Lowerer:
     def lower_call_expr(self, c):
         spelling = c.spelling or ""
         kids = self.children(c)
+        argument_types(c, kids)
         ref = c.referenced
         if spelling.startswith("operator"):
             n = self.lower_operator_call(c, spelling, kids)
@@ -323,6 +324,7 @@ class _Lowerer:
         ref = c.referenced
         if ref is not None:
             rk = ref.kind.name
+            n.canon = c.type.get_canonical().spelling if rk in ("PARM_DECL", "VAR_DECL") else ""
             if rk == "PARM_DECL":
                 n.ref = "param"
                 n.decl = ref.extent.start.offset

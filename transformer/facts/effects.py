@@ -50,6 +50,7 @@ from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_ranges import RangeForMixin
+from .effects_special import SpecialMixin
 from .effects_steps import StepMixin
 from .effects_syntax import (
     STEPS,
@@ -71,7 +72,7 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
 
 
 class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, CallMixin,
-                   ObjectMixin, PointerMixin, OffsetMixin):
+                   ObjectMixin, PointerMixin, OffsetMixin, SpecialMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 
@@ -241,7 +242,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         # a second `ok` (another scope, a helper's) is another variable: conditions on it
         # are others than those on the first
         self._versions[decl.name] = self._versions.get(decl.name, 0) + 1
-        special = self._special_members(decl.type)
+        special = self._special_members(decl.canon or decl.type, frame)
         if special and self._top_fn is not None:
             self.eff.unknown_calls.append(f"{special} (declaration of {decl.name} at line "
                                           f"{decl.line})")

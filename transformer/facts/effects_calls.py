@@ -321,6 +321,8 @@ class CallMixin:
         bindings, refs = self._bind_params(frame, e, target, args)
         self.eff.helpers.append(target.key)
         sub = _Frame(target, bindings)
+        sub.types = self.bind_types(frame, e, target, args)
+        self.eff.unknown_calls.extend(self.argument_specials(frame, target, sub.types, args))
         sub.ref_targets = refs
         sub.caller = frame
         self.bind_blobs(frame, target, args, sub)
@@ -410,21 +412,6 @@ class CallMixin:
     def _user_object(self, name: str) -> bool:
         """Is `name` a variable of a class type of the tree (its operators are calls)?"""
         return bool(self._tree_class(self._decl_types.get(name, "")))
-
-    def _special_members(self, type_text: str) -> str:
-        """For a variable of a class of the tree (not a Blob, whose effects are modeled, not
-        a pointer or reference): its constructor and destructor defined in the tree, which
-        run where it is declared and where its scope ends ('' when none)."""
-        cls = self._tree_class(type_text)
-        if not cls:
-            return ""
-        found = [k for k in self.program.functions
-                 if k.startswith(f"{cls}::") and
-                 last_identifier(k[len(cls) + 2:].split("<")[0].lstrip("~")) == cls]
-        found += [f"{c}::{f.name} = {f.init}" for c in self.program.ancestry(cls)
-                  for f in getattr(self.program.classes.get(c), "fields", [])
-                  if effectful(f.init)]  # default member initializers run in every ctor
-        return " and ".join(sorted(found))
 
     def _tree_class(self, type_text: str) -> str:
         """The class of the tree a variable of this type holds by value (not a pointer or a

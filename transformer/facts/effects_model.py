@@ -283,6 +283,9 @@ class _Frame:
         # continue or break: the rest of the enclosing blocks runs under their negation
         self.skips: List[FrozenSet] = []
         self.inexact_blocks = 0
+        # a template type parameter (`D-I`) -> the special members its objects run, as the
+        # call bound it (effects_special); None: the walk's own function
+        self.types: Optional[Dict[str, str]] = None
 
 
 def depth_of(frame: "_Frame") -> int:

@@ -1,0 +1,49 @@
+#include <cmath>
+#include <vector>
+#include <type_traits>
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+namespace caffe {
+
+template <typename Dtype> struct Mut22BDgdSum {
+  Dtype* out; Dtype v;
+  explicit Mut22BDgdSum(Dtype* o) : out(o), v(0) {}
+  ~Mut22BDgdSum() { *out = v; }
+};
+template <class Guard, typename Dtype>
+void Mut22BDgdRun(const Dtype* x, Dtype* y, int dim, Dtype* sink) {
+  Guard g(sink);
+  for (int k = 0; k < dim; ++k) y[k] = x[k] * 2;
+}
+
+template <typename Dtype>
+class Mut22BDepGuardDtorLayer : public Layer<Dtype> {
+ public:
+  explicit Mut22BDepGuardDtorLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "Mut22BDepGuardDtor"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    const Dtype* bottom_data = bottom[0]->cpu_data();
+    Dtype* top_data = top[0]->mutable_cpu_data();
+
+    // CGP-MUTANT: unsafe class=special-member reason=unknown-call
+    for (int n = 0; n < num_; ++n) {
+      Mut22BDgdRun<Mut22BDgdSum<Dtype> >(bottom_data + n * dim_, top_data + n * dim_, dim_, &sink_);
+    }
+  }
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+  Dtype sink_;
+  int num_, dim_;
+};
+
+INSTANTIATE_CLASS(Mut22BDepGuardDtorLayer);
+REGISTER_LAYER_CLASS(Mut22BDepGuardDtor);
+}  // namespace caffe

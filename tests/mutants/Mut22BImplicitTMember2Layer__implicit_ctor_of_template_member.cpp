@@ -1,0 +1,46 @@
+#include <cmath>
+#include <vector>
+#include <type_traits>
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+namespace caffe {
+
+static long g_mut22b_itm2 = 0;
+struct Mut22BItm2Tick { int id; Mut22BItm2Tick() : id(static_cast<int>(g_mut22b_itm2++)) {} };
+template <class T> struct Mut22BItm2Holder { T t; double v; };
+
+template <typename Dtype>
+class Mut22BImplicitTMember2Layer : public Layer<Dtype> {
+ public:
+  explicit Mut22BImplicitTMember2Layer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+  }
+  virtual inline const char* type() const { return "Mut22BImplicitTMember2"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    const Dtype* bottom_data = bottom[0]->cpu_data();
+    Dtype* top_data = top[0]->mutable_cpu_data();
+
+    // CGP-MUTANT: unsafe class=special-member reason=unknown-call
+    for (int n = 0; n < num_; ++n) {
+      Mut22BItm2Holder<Mut22BItm2Tick> h;
+
+      for (int k = 0; k < dim_; ++k) {
+        top_data[n * dim_ + k] = bottom_data[n * dim_ + k] * 2;
+      }
+    }
+  }
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom) {}
+
+  int num_, dim_;
+};
+
+INSTANTIATE_CLASS(Mut22BImplicitTMember2Layer);
+REGISTER_LAYER_CLASS(Mut22BImplicitTMember2);
+}  // namespace caffe
