@@ -201,9 +201,7 @@ class ExprMixin:
                         statement: bool) -> bool:
         """A construction: its special members are unknown calls; its parts are walked (a
         container of the sample's own reads the outer memory it is built from)."""
-        special = self._special_members(e.type or "", frame)
-        if special:
-            self.eff.unknown_calls.append(f"{special} at line {e.line}")
+        self.note_specials(frame, e)
         if owns_values(e.type or ""):
             self.own_may_throw(frame, e, "", e.children)
             self._own_arguments(frame, e, e.children, guards, depth)
@@ -214,9 +212,7 @@ class ExprMixin:
                    statement: bool) -> bool:
         """A functional cast to a class of the tree (`Ticket<Dtype>(&n_)` in a template, a
         temporary): its constructor and destructor run there. Any other cast: its operand."""
-        special = self._special_members(e.type or "", frame)
-        if special:
-            self.eff.unknown_calls.append(f"{special} at line {e.line}")
+        self.note_specials(frame, e)
         return False
 
     def _expr_other(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,

@@ -84,6 +84,13 @@ class SpecialMixin:
             return self._held_specials(type_text, None, {})
         return self._held_specials(type_text, frame.fn, frame.types)
 
+    def note_specials(self, frame: _Frame, e: Node) -> None:
+        """A construction or functional cast of e's type: its special members, if any run
+        code, are an unknown call there."""
+        special = self._special_members(e.type or "", frame)
+        if special:
+            self.eff.unknown_calls.append(f"{special} at line {e.line}")
+
     def _held_specials(self, text: str, fn: Optional[FunctionIR], types: Types,
                        deref: bool = False) -> str:
         """The special members of what `text` holds by value (with `deref`, also what it
