@@ -56,7 +56,6 @@ def check(name: str, writes: List[Access], reads: List[Access]) -> None:
                                       f"sample): each reaches other samples' elements")
 
 
-# an input/output slot spelled with a literal index: run in place, bottom[i] is top[i]
 def partners(name: str, buf: str, by_root: Dict[Tuple[str, str, str], List[Access]]) -> List[str]:
     """The other input/output slots the body reaches whose `buf` may be name's (may_pair)."""
     return sorted(n for k, n, b in by_root if k == "io" and b == buf and n != name

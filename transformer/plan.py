@@ -117,8 +117,6 @@ def _merge_chosen(e: BodyEffects, reduce: List[Reduced], assumes: List[str]) -> 
     return out
 
 
-
-
 def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
               io_written: List[Tuple[str, str]], assumes: List[str],
               partner_writes: List[Access]) -> List[Apart]:

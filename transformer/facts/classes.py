@@ -178,7 +178,7 @@ class Program:
             found = self._variant_lookup(v, defs, name, path)
             if found is None:
                 return None
-            out.extend(fn for fn in found if all(fn is not o for o in out))
+            add_new(out, found)
         return out
 
     def _variant_lookup(self, v: ClassIR, defs: List[FunctionIR], name: str,
@@ -193,7 +193,7 @@ class Program:
             found = self.lookup(b, name, path)
             if found is None:
                 return None
-            out.extend(fn for fn in found if all(fn is not o for o in out))
+            add_new(out, found)
         return out
 
     def dispatch_targets(self, cls: str, name: str) -> Optional[List[FunctionIR]]:
@@ -211,11 +211,9 @@ class Program:
             found = self.lookup(start, name)
             if found is None:
                 return None
-            out.extend(fn for fn in found if all(fn is not o for o in out))
+            add_new(out, found)
         for d in below + self.mixins():
-            for fn in self.functions.get(f"{d}::{name}", []):
-                if all(fn is not o for o in out):
-                    out.append(fn)
+            add_new(out, self.functions.get(f"{d}::{name}", []))
         return out
 
     def field_reachable(self, cls: str, name: str) -> bool:
@@ -308,3 +306,10 @@ def _initializers(program: Program, cls: str) -> Dict[str, List[Node]]:
                 out.setdefault(f.name, []).append(
                     Node("call", 0, 0, 0, f.init, name="INITIALIZER"))
     return out
+
+
+def add_new(out: List[FunctionIR], fns: Iterable[FunctionIR]) -> None:
+    """Append to out each of fns it does not hold yet (the same definition, by identity)."""
+    for fn in fns:
+        if all(fn is not o for o in out):
+            out.append(fn)

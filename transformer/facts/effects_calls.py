@@ -13,6 +13,7 @@ from ..ir import FunctionIR, Node
 from ..lower import last_identifier
 from . import degenerate, mathlib
 from .blocks import _sized, _spills, unit_block
+from .classes import add_new
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_syntax import (
     _is_mutable_ref,
@@ -141,9 +142,7 @@ class CallMixin:
             if inherited is None:
                 return []
             out: List[FunctionIR] = [target] if target is not None else []
-            for f in self.program.functions.get(f"{qualifier}::{name}", []) + inherited:
-                if all(f is not o for o in out):
-                    out.append(f)
+            add_new(out, self.program.functions.get(f"{qualifier}::{name}", []) + inherited)
             return out
         member = callee is not None and callee.kind == "member"
         free = [] if member else _visible(self.program.functions.get(name, []), caller_file)

@@ -19,7 +19,7 @@ Where none of those tells, it may be any class: an unknown call.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
 from ..lower import last_identifier
@@ -74,6 +74,11 @@ def _segments(text: str) -> List[Tuple[str, List[str]]]:
     return out
 
 
+def _joined(found: Iterable[str]) -> str:
+    """Special members found in several places, as one reason ('' when none)."""
+    return " and ".join(sorted(set(f for f in found if f)))
+
+
 class SpecialMixin:
     """The special-member handling of `EffectWalker`."""
 
@@ -101,7 +106,7 @@ class SpecialMixin:
                 found |= self._class_specials(name, set())
             else:
                 found.add(self._binding(fn, types, name))
-        return " and ".join(sorted(f for f in found if f))
+        return _joined(found)
 
     def _held(self, text: str, fn: Optional[FunctionIR], deref: bool) -> List[Tuple[str, str]]:
         """('class', name) for each class of the tree `text` holds by value, ('param', D-I)
@@ -194,7 +199,7 @@ class SpecialMixin:
                 deduced = True
                 found.add(self._expr_specials(frame, a))
         if deduced:
-            return " and ".join(sorted(f for f in found if f))
+            return _joined(found)
         return self._held_specials(p.default, target, bound) if p.default else UNKNOWN
 
     def _class_binding(self, frame: _Frame, target: FunctionIR, p,
@@ -232,8 +237,7 @@ class SpecialMixin:
         kids = a.children[1:] if a.kind == "call" else a.children
         if a.kind not in ("call", "binop", "unop", "index", "cond", "assign"):
             return UNKNOWN
-        return " and ".join(sorted({s for k in kids for s in [self._expr_specials(frame, k)]
-                                    if s}))
+        return _joined({self._expr_specials(frame, k) for k in kids})
 
     def _returned_specials(self, frame: _Frame, call: Node) -> str:
         """What the tree's functions a call may run return, by their declared result types
@@ -245,7 +249,7 @@ class SpecialMixin:
             return UNKNOWN
         found = {self._held_specials(t.returns, t, None if self._in_family(t.cls) else {},
                                      deref=True) for t in targets}
-        return " and ".join(sorted(f for f in found if f))
+        return _joined(found)
 
     def _in_family(self, cls: str) -> bool:
         """Is cls the loop's class, one of its bases, or a class derived from it?"""
