@@ -64,19 +64,63 @@ def test_judge_can_fail(tmp_path):
     assert problems[flipped2.name] == "control not parallel", problems
 
 
-@pytest.mark.skipif(shutil.which("protoc") is None, reason="protoc is installed by make setup")
-def test_mutants_compile(tmp_path):
-    """Every mutant is real code: it compiles against caffe_src's headers (C++11)."""
-    gen = source_tree.generate_proto_header(
-        ROOT / "caffe_src" / "src" / "caffe" / "proto" / "caffe.proto", tmp_path / "proto")
-    assert gen is not None, "protoc failed on caffe_src's caffe.proto"
+# The headers (nearly) every mutant includes, precompiled once: a mutant that includes all of
+# them is compiled with the precompiled header forced first (its own includes of them are then
+# no-ops), a mutant that misses one is compiled as it is, so the header cannot hide a missing
+# include. About 4x faster per file.
+_COMMON = ("<vector>", '"caffe/layer.hpp"', '"caffe/layer_factory.hpp"',
+           '"caffe/util/math_functions.hpp"')
 
-    def compile_one(path: Path):
-        r = subprocess.run(["g++", "-std=c++11", "-fsyntax-only", "-Wall",
-                            f"-I{ROOT / 'caffe_src' / 'include'}", f"-I{gen}", str(path)],
-                           capture_output=True, text=True)
-        return path.name, r.returncode, r.stderr[-2000:]
+
+def _precompile(flags, out: Path) -> Path:
+    header = out / "cgp_mutants_pch.hpp"
+    header.write_text("".join(f"#include {h}\n" for h in _COMMON))
+    r = subprocess.run(["g++", *flags, "-x", "c++-header", str(header), "-o", f"{header}.gch"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return header
+
+
+def _includes_all(path: Path) -> bool:
+    lines = {ln.strip() for ln in path.read_text().splitlines() if ln.startswith("#include")}
+    return all(f"#include {h}" in lines for h in _COMMON)
+
+
+@pytest.fixture(scope="module")
+def compiler(tmp_path_factory):
+    """g++'s flags for caffe_src's headers, and the precompiled common header."""
+    if shutil.which("protoc") is None:
+        pytest.skip("protoc is installed by make setup")
+    out = tmp_path_factory.mktemp("mutants_pch")
+    gen = source_tree.generate_proto_header(
+        ROOT / "caffe_src" / "src" / "caffe" / "proto" / "caffe.proto", out / "proto")
+    assert gen is not None, "protoc failed on caffe_src's caffe.proto"
+    flags = ["-std=c++11", "-Wall", f"-I{ROOT / 'caffe_src' / 'include'}", f"-I{gen}"]
+    return flags, _precompile(flags, out)
+
+
+def _syntax_check(compiler, path: Path):
+    flags, header = compiler
+    forced = ["-include", str(header), "-Winvalid-pch"] if _includes_all(path) else []
+    r = subprocess.run(["g++", *flags, "-fsyntax-only", *forced, str(path)],
+                       capture_output=True, text=True)
+    return path.name, r.returncode, r.stderr
+
+
+def test_mutants_compile(compiler):
+    """Every mutant is real code: it compiles against caffe_src's headers (C++11)."""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        failed = [(n, err) for n, rc, err in pool.map(compile_one, campaign.mutant_files())
+        failed = [(n, err[-2000:]) for n, rc, err in
+                  pool.map(lambda p: _syntax_check(compiler, p), campaign.mutant_files())
                   if rc != 0]
     assert not failed, failed
+
+
+def test_mutant_compile_can_fail(compiler, tmp_path):
+    """The precompiled header hides no error: a mutant with a type error fails."""
+    control = next(p for p in campaign.mutant_files() if p.name.startswith("control__"))
+    broken = tmp_path / control.name
+    broken.write_text(control.read_text() + "\nnamespace caffe { int cgp_bad = Blob<float>(); }\n")
+    assert _includes_all(broken)
+    _, rc, err = _syntax_check(compiler, broken)
+    assert rc != 0 and "cgp_bad" in err, err[-500:]
