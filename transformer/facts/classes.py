@@ -101,23 +101,40 @@ class Program:
 
     def member_points(self, cls: str, name: str) -> bool:
         """Is member `name` of cls's hierarchy a pointer (raw or shared) rather than an
-        object: a Blob it names may be any Blob, an input or output among them?"""
-        for c in self.ancestry(cls):
-            ci = self.classes.get(c)
-            for f in (ci.fields if ci else []):
-                if f.name == name:
-                    return "*" in f.type or "shared_ptr" in f.type
-        return False
+        object, in any definition of the class that declares it: a Blob it names may be any
+        Blob, an input or output among them?"""
+        return any("*" in t or "shared_ptr" in t for t in self.field_types(cls, name))
 
     def field_type(self, cls: str, name: str, category: bool = False) -> str:
-        """The declared type of member `name` of cls's hierarchy ('' when none is), or its
-        type's category (lower_nodes.type_category)."""
-        for c in self.ancestry(cls):
-            ci = self.classes.get(c)
-            for f in (ci.fields if ci else []):
-                if f.name == name:
-                    return f.category if category else f.type
-        return ""
+        """The declared type of member `name` of cls's hierarchy, or its type's category
+        (lower_nodes.type_category); '' when none declares it, or when definitions of a
+        class (a template's specializations) declare it with different types."""
+        fields = self._fields(cls, name, frozenset())
+        found = {f.category if category else f.type for f in fields}
+        return found.pop() if len(found) == 1 else ""
+
+    def field_types(self, cls: str, name: str) -> List[str]:
+        """Every declared type of member `name` of cls's hierarchy, one per definition of
+        the class that declares it (a specialization may declare it otherwise)."""
+        return list(dict.fromkeys(f.type for f in self._fields(cls, name, frozenset())))
+
+    def _fields(self, cls: str, name: str, path: frozenset) -> list:
+        """Member `name` as lookup finds it from cls: in each definition of cls (a
+        template's primary and specializations), its own field, else what each of that
+        definition's bases has (the first base that has it, for a class with one
+        definition)."""
+        if cls in path or cls not in self.classes:
+            return []
+        path = path | {cls}
+        out: list = []
+        for v in self.variants.get(cls) or [self.classes[cls]]:
+            found = [f for f in v.fields if f.name == name]
+            for b in ([] if found else v.bases):
+                found += self._fields(b, name, path)
+                if found and cls not in self.variants:
+                    break
+            out.extend(f for f in found if not any(f is g for g in out))
+        return out
 
     def all_bases(self, cls: str) -> List[str]:
         """The bases of every definition of cls (a specialization's too), in order."""

@@ -25,7 +25,7 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from ..ir import FunctionIR, Node
-from . import gates, mathlib, run_before, scopes, sharing
+from . import gates, io_params, mathlib, run_before, scopes, sharing
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_exprs import ExprMixin
@@ -143,6 +143,8 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         """Effects of one iteration of `loop` (a for statement in fn); `before` holds the
         statements of fn that precede the loop, for pointer provenance."""
         frame = _Frame(fn, {})
+        for name in io_params.unbound(self.program, fn):  # any Blobs: a caller's own vector
+            frame.vector_refs[name] = ""
         self.loop_var = loop_var
         for p in fn.params:  # by-value parameters are variables of the function too
             if "&" not in p.type and "vector" not in p.type:

@@ -80,8 +80,8 @@ class PointerMixin:
         if vec_name == "blobs_" and vec.kind in ("member", "name"):
             return Root("param", text, buf)
         if vec.kind == "member" or vec.ref == "field":
-            declared = self.program.field_type(self.cls, vec_name)
-            if "*" in declared and "shared_ptr" not in declared:
+            if any("*" in t and "shared_ptr" not in t
+                   for t in self.program.field_types(self.cls, vec_name)):
                 # a member's Blob pointers (`vec_ = top`, `push_back(&prob_)`): any Blob,
                 # an input or output among them
                 return Root("alias", text, buf)
