@@ -135,3 +135,11 @@ def test_a_write_under_a_condition_is_noted(mini, tmp_path):
     r, out = _made(tree, tmp_path)
     assert "is not a statement of its own: that file is not made atomic" in r.stderr + r.stdout
     assert "AtomicFile cgp_file(snapshot_filename)" in (out / G).read_text()
+
+
+def test_a_nan_loss_fails_the_training_comparison():
+    from transformer.check import train
+    ref = train.TrainRun(1, losses={i: 1.0 for i in range(4)})
+    got = train.TrainRun(1, losses={0: 1.0, 1: 1.0, 2: float("nan"), 3: 1.0})
+    res = train.compare(ref, got, 4, 1, None, display=2)
+    assert res.status == "fail" and res.max_loss_rel == float("inf")
