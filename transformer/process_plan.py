@@ -53,6 +53,10 @@ def plan(facts: ProcessFacts) -> ProcessPlan:
         p.problems.append(clash(facts.clashes))
     if facts.snapshot is None:
         p.problems.append(f"{facts.solver_class} has no Snapshot() method")
+    for site in facts.unsure:
+        p.problems.append(f"{site.file}:{site.line}: {site.text}")
+    for site in facts.unwrapped:
+        p.notes.append(f"{site.file}:{site.line}: {site.text}: that file is not made atomic")
     for site in facts.kept_handles:
         p.notes.append(f"{site.file}:{site.line}: the snapshot path goes to a call whose value "
                        "is kept (a file handle): that file is not made atomic")

@@ -33,10 +33,10 @@ def edits(plan: ProcessPlan, sources: Dict[str, bytes], env) -> List[Edit]:
     for site in f.displays:
         out.append(Edit(site.file, site.start, 0, str(m.display_open(site.net)), PLAN))
         out.append(Edit(site.file, site.end, 0, str(m.display_close(site.arg)), PLAN))
-    if f.snapshot is not None:
-        src = sources[f.snapshot.file]
-        out.append(Edit(f.snapshot.file, f.snapshot.start, 0,
-                        str(m.root_only(_blanks(src, src.find(b"\n", f.snapshot.start) + 1)
+    for site in ([f.snapshot] if f.snapshot is not None else []) + f.overrides:
+        src = sources[site.file]  # every definition: an override need not call the base
+        out.append(Edit(site.file, site.start, 0,
+                        str(m.root_only(_blanks(src, src.find(b"\n", site.start) + 1)
                                         or "  ")), PLAN))
     for site in f.writes:
         src = sources[site.file]

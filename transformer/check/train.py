@@ -145,8 +145,8 @@ def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads:
             break
         rel = abs(lt - lo) / max(abs(lo), 1e-12)
         res.points.append({"iter": it, "original": lo, "transformed": lt, "rel": rel})
-        res.max_loss_rel = max(res.max_loss_rel, rel)
-        if rel >= LOSS_REL_LIMIT:
+        res.max_loss_rel = max(res.max_loss_rel, rel) if rel == rel else float("inf")
+        if not rel < LOSS_REL_LIMIT:  # a NaN loss fails too
             res.status = "fail"
             res.detail = f"loss {rel:.2%} apart at iteration {it}"
     for name, vo in sorted(original.tests.items()):

@@ -20,6 +20,7 @@ from typing import Dict, List, Optional
 
 from ..ir import FunctionIR, Node
 from .classes import Program, strip_this
+from .process_shapes import setup_problems, snapshot_sites, step_problems
 
 RUNTIME_HEADER = "cgp_mpi.hpp"
 SOLVER_HOOK = "add_callback"
@@ -57,6 +58,9 @@ class ProcessFacts:
     snapshot: Optional[Site] = None      # the opening brace of Snapshot's body
     writes: List[Site] = field(default_factory=list)
     kept_handles: List[Site] = field(default_factory=list)
+    unwrapped: List[Site] = field(default_factory=list)  # path calls left as written (why)
+    overrides: List[Site] = field(default_factory=list)  # Snapshot's other definitions
+    unsure: List[Site] = field(default_factory=list)     # shapes the edits cannot take (why)
     already: bool = False                # the tree already holds the process level
     clashes: List[str] = field(default_factory=list)  # the tree's own `cgp` (Program.clashes)
 
@@ -175,20 +179,41 @@ def _write_sites(methods: List[FunctionIR], sources: Dict[str, bytes]) -> tuple:
     """Calls handed a snapshot path and something else (what they write there): statements of
     their own (the call writes the file whole before it returns) and ones whose value is kept
     (a handle: written later)."""
-    whole, kept = [], []
+    whole, kept, unwrapped = [], [], []
     for fn in methods:
         names = _path_names(fn) if fn.body is not None else []
+        mine = []
         for stmt in _statements(fn.body) if names else []:
             calls = [n for n in stmt.walk() if n.kind == "call" and _path_arg(n, names)]
             if stmt.kind == "call" and calls and calls[0] is stmt and len(stmt.children) > 2:
                 arg = _path_arg(stmt, names)
                 end = _statement_end(sources.get(fn.file, b""), stmt.end)
-                whole.append(Site(fn.file, stmt.start, end, stmt.line, fn.name,
-                                  sources[fn.file][stmt.start:end].decode("utf-8", "replace"),
-                                  arg.start, arg.end, arg.text))
+                mine.append(Site(fn.file, stmt.start, end, stmt.line, fn.name,
+                                 sources[fn.file][stmt.start:end].decode("utf-8", "replace"),
+                                 arg.start, arg.end, arg.text))
             elif calls and stmt.kind in ("decls", "decl", "assign"):
                 kept.append(Site(fn.file, stmt.start, stmt.end, stmt.line, fn.name, stmt.text))
-    return whole, kept
+            elif any(len(c.children) > 2 for c in calls):
+                unwrapped.append(Site(fn.file, stmt.start, stmt.end, stmt.line, fn.name,
+                                      "the call handed the snapshot path is not a statement "
+                                      "of its own"))
+        whole += _one_write_per_path(mine, unwrapped)
+    return whole, kept, unwrapped
+
+
+def _one_write_per_path(sites: List[Site], unwrapped: List[Site]) -> List[Site]:
+    """A path handed to several calls (one may read back what another wrote): which one
+    writes is not known, so none is wrapped."""
+    args = [s.arg.replace(" ", "").replace(".c_str()", "") for s in sites]
+    out = []
+    for site, arg in zip(sites, args):
+        if args.count(arg) == 1:
+            out.append(site)
+        else:
+            unwrapped.append(Site(site.file, site.start, site.end, site.line, site.method,
+                                  f"{arg} is handed to {args.count(arg)} calls: which one "
+                                  "writes the file is not known"))
+    return out
 
 
 def _reached_from(methods: List[FunctionIR], start: str) -> List[FunctionIR]:
@@ -222,11 +247,19 @@ def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
         facts.attach = _attach_site(methods, facts.net_field)
         facts.losses = _loss_sites(methods, facts.net_field)
         facts.displays = _display_sites(methods, facts.net_field)
+        facts.unsure = setup_problems(methods, facts.net_field) + \
+            step_problems(methods, facts.net_field, LOSS_CALL)
     snap = program.functions.get(f"{facts.solver_class}::{SNAPSHOT_METHOD}", [])
     if snap and snap[0].body is not None:
         body = snap[0].body
         facts.snapshot = Site(snap[0].file, body.start + 1, body.start + 1, snap[0].line,
                               SNAPSHOT_METHOD)
-    facts.writes, facts.kept_handles = _write_sites(_reached_from(methods, SNAPSHOT_METHOD),
-                                                    sources)
+    snaps = snapshot_sites(program, _family(program, facts.solver_class), SNAPSHOT_METHOD)
+    facts.overrides = [s for s in snaps["sites"] if facts.snapshot is None or
+                       (s.file, s.start) != (facts.snapshot.file, facts.snapshot.start)]
+    facts.unsure += [Site(s.file, s.start, s.end, s.line, s.method,
+                          f"{s.method} returns a value ({s.text}): rank 0 alone cannot write "
+                          "by returning at its start elsewhere") for s in snaps["valued"]]
+    facts.writes, facts.kept_handles, facts.unwrapped = _write_sites(
+        _reached_from(methods, SNAPSHOT_METHOD), sources)
     return facts
