@@ -143,3 +143,45 @@ def test_a_nan_loss_fails_the_training_comparison():
     got = train.TrainRun(1, losses={0: 1.0, 1: 1.0, 2: float("nan"), 3: 1.0})
     res = train.compare(ref, got, 4, 1, None, display=2)
     assert res.status == "fail" and res.max_loss_rel == float("inf")
+
+
+def test_a_pass_under_a_condition_is_refused(mini, tmp_path):
+    # `if (Caffe::root_solver()) loss += ...`: the ranks that skip it never join the sums
+    tree = _variant(mini, tmp_path, (S, PASS, "      if (iter_ % 2 == 0) " + PASS.strip()))
+    _refused(tree, tmp_path, "runs under a condition")
+
+
+NET_MEMBER = "  shared_ptr<Net<Dtype> > net_;"
+WRAPPER = ("template <typename Dtype>\nclass SolverGroup {\n public:\n"
+           "  void add_callback(typename Solver<Dtype>::Callback* c) { root_->add_callback(c); }\n"
+           "  {held}\n};\n\n}  // namespace caffe\n")
+
+
+def test_a_second_net_member_is_refused(mini, tmp_path):
+    tree = _variant(mini, tmp_path,
+                    (H, NET_MEMBER, "  shared_ptr<Net<Dtype> > teacher_net_;\n" + NET_MEMBER))
+    _refused(tree, tmp_path, "holds 2 nets (teacher_net_, net_)")
+
+
+def test_a_member_of_another_net_type_is_not_the_net(mini, tmp_path):
+    # `ShadowNet<...>` declared first was taken for the net: its name is matched whole now
+    tree = _variant(mini, tmp_path,
+                    (H, NET_MEMBER, "  shared_ptr<ShadowNet<Dtype> > shadow_;\n" + NET_MEMBER),
+                    (H, "template <typename Dtype>\nclass Solver {",
+                     "template <typename Dtype>\nclass ShadowNet {};\n\n"
+                     "template <typename Dtype>\nclass Solver {"))
+    _, out = _made(tree, tmp_path)
+    assert "cgp::mpi::attach(this);" in (out / S).read_text()
+
+
+@pytest.mark.parametrize("held,made", [
+    ("Solver<Dtype>* root_;", True),           # a wrapper holding the solver: the solver wins
+    ("Solver<Dtype>* root_;\n  shared_ptr<Net<Dtype> > net_;", False),  # both hold a net
+])
+def test_two_classes_with_the_solver_hook(mini, tmp_path, held, made):
+    tree = _variant(mini, tmp_path,
+                    (H, "}  // namespace caffe\n", WRAPPER.replace("{held}", held)))
+    if made:
+        _made(tree, tmp_path)
+    else:
+        _refused(tree, tmp_path, "2 classes could be the solver (Solver, SolverGroup)")

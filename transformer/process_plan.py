@@ -32,18 +32,29 @@ class ProcessPlan:
                 "facts": asdict(self.facts)}
 
 
+def _hook_problems(facts: ProcessFacts) -> List[str]:
+    """What is missing of the solver, the net and the net member the edits hook (nothing
+    more when several classes or members fit: `facts.ambiguous` says so)."""
+    if facts.ambiguous:
+        return []
+    if not facts.solver_class:
+        return [f"no solver with per-iteration hooks (a class with {SOLVER_HOOK}, "
+                "Caffe's Solver::Callback)"]
+    out = []
+    if not facts.net_class:
+        out.append(f"the net has no per-layer hooks ({', '.join(NET_HOOKS)}, "
+                   "Caffe's Net::Callback)")
+    if not facts.net_field:
+        out.append(f"the solver {facts.solver_class} holds no net member")
+    return out
+
+
 def plan(facts: ProcessFacts) -> ProcessPlan:
     p = ProcessPlan(facts)
+    p.problems += facts.ambiguous + _hook_problems(facts)
     if not facts.solver_class:
-        p.problems.append(f"no solver with per-iteration hooks (a class with {SOLVER_HOOK}, "
-                          "Caffe's Solver::Callback)")
         return p
-    if not facts.net_class:
-        p.problems.append(f"the net has no per-layer hooks ({', '.join(NET_HOOKS)}, "
-                          "Caffe's Net::Callback)")
-    if not facts.net_field:
-        p.problems.append(f"the solver {facts.solver_class} holds no net member")
-    elif facts.attach is None:
+    if facts.net_field and facts.attach is None:
         p.problems.append(f"the method of {facts.solver_class} that sets up its net "
                           f"({facts.net_field}.reset(...)) is called from nowhere in it")
     if facts.net_field and not facts.losses:

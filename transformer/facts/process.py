@@ -15,6 +15,7 @@ hooked. Found through the tree's own interfaces, never through a class's name:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Dict, List, Optional
 
@@ -61,6 +62,7 @@ class ProcessFacts:
     unwrapped: List[Site] = field(default_factory=list)  # path calls left as written (why)
     overrides: List[Site] = field(default_factory=list)  # Snapshot's other definitions
     unsure: List[Site] = field(default_factory=list)     # shapes the edits cannot take (why)
+    ambiguous: List[str] = field(default_factory=list)   # several classes or members fit (why)
     already: bool = False                # the tree already holds the process level
     clashes: List[str] = field(default_factory=list)  # the tree's own `cgp` (Program.clashes)
 
@@ -68,23 +70,47 @@ class ProcessFacts:
         return asdict(self)
 
 
-def _class_with(program: Program, *methods: str) -> str:
-    found = sorted(name for name, c in program.classes.items()
-                   if all(m in c.methods for m in methods))
+def _classes_with(program: Program, *methods: str) -> List[str]:
+    return sorted(name for name, c in program.classes.items()
+                  if all(m in c.methods for m in methods))
+
+
+def _pick(found: List[str], what: str, ambiguous: List[str]) -> str:
+    """The one class found; several: none, and why (the edits would hook a guess)."""
+    if len(found) > 1:
+        ambiguous.append(f"{len(found)} classes could be the {what} ({', '.join(found)})")
+        return ""
     return found[0] if found else ""
+
+
+def _solver(program: Program, net: str, ambiguous: List[str]) -> str:
+    """The class with the solver's hooks; among several, the one that holds a net."""
+    found = _classes_with(program, SOLVER_HOOK)
+    holding = [c for c in found if _net_fields(program, c, net)]
+    return _pick(holding if len(found) > 1 and holding else found, "solver", ambiguous)
 
 
 def _family(program: Program, root: str) -> List[str]:
     return sorted(c for c in program.classes if root in program.ancestry(c))
 
 
-def _net_field(program: Program, solver: str, net: str) -> str:
+def _net_fields(program: Program, solver: str, net: str) -> List[str]:
+    """The solver's members that hold one net (`shared_ptr<Net<Dtype> >`; not a vector of
+    them, not `ShadowNet<...>`: the net's name whole)."""
     cls = program.classes.get(solver)
-    for f in cls.fields if cls else []:
-        t = f.type.replace(" ", "")
-        if f"{net}<" in t and not t.startswith(("vector", "std::vector")):
-            return f.name
-    return ""
+    whole = re.compile(r"(^|[<:,*&])" + re.escape(net) + "<")
+    return [f.name for f in (cls.fields if cls else [])
+            if whole.search(f.type.replace(" ", "")) and
+            not f.type.replace(" ", "").startswith(("vector", "std::vector"))]
+
+
+def _net_field(program: Program, solver: str, net: str, ambiguous: List[str]) -> str:
+    found = _net_fields(program, solver, net)
+    if len(found) > 1:
+        ambiguous.append(f"{solver} holds {len(found)} nets ({', '.join(found)}): which one "
+                         "trains is not known")
+        return ""
+    return found[0] if found else ""
 
 
 def _calls(fn: FunctionIR, name: str) -> List[Node]:
@@ -235,12 +261,12 @@ def _reached_from(methods: List[FunctionIR], start: str) -> List[FunctionIR]:
 
 def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
     facts = ProcessFacts(clashes=list(program.clashes))
-    facts.solver_class = _class_with(program, SOLVER_HOOK)
-    facts.net_class = _class_with(program, *NET_HOOKS)
+    facts.net_class = _pick(_classes_with(program, *NET_HOOKS), "net", facts.ambiguous)
+    net_type = facts.net_class or "Net"
+    facts.solver_class = _solver(program, net_type, facts.ambiguous)
     if not facts.solver_class:
         return facts
-    net_type = facts.net_class or "Net"
-    facts.net_field = _net_field(program, facts.solver_class, net_type)
+    facts.net_field = _net_field(program, facts.solver_class, net_type, facts.ambiguous)
     methods = _methods(program, _family(program, facts.solver_class))
     facts.already = any(RUNTIME_HEADER.encode() in sources.get(fn.file, b"") for fn in methods)
     if facts.net_field:

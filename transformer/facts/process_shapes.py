@@ -76,6 +76,13 @@ def setup_problems(methods: List[FunctionIR], net_field: str) -> List:
     return out
 
 
+def _conditional(node: Node) -> bool:
+    """Does node run part of its children only on some condition (`if`, `?:`, `switch`,
+    `&&`, `||`)?"""
+    return node.kind in ("if", "cond") or (node.kind == "other" and node.name == "SWITCH_STMT") \
+        or (node.kind == "binop" and node.op in ("&&", "||"))
+
+
 def _step_problem(fn: FunctionIR, call: Node, all_calls: List[Node]) -> str:
     body = fn.body
     walk = list(body.walk())
@@ -89,6 +96,10 @@ def _step_problem(fn: FunctionIR, call: Node, all_calls: List[Node]) -> str:
                 f"and {STEP_CALLBACKS[1]} after it: the runtime averages the diffs there")
     if len(all_calls) > 1:
         return f"{fn.name} runs {len(all_calls)} backward passes per step, not one"
+    gate = next((n for n in walk if _inside(call, n) and _conditional(n)), None)
+    if gate is not None:
+        return (f"it runs under a condition (line {gate.line}): a rank that skips it never "
+                "joins the others' sum of the loss and the diffs")
     for loop in (n for n in walk if n.kind in LOOPS and _inside(call, n)):
         if any(_inside(r, loop) for r in readies):
             continue
