@@ -175,7 +175,8 @@ class SpecialMixin:
 
     def _class_specials(self, cls: str, seen: Set[str]) -> Set[str]:
         """A class's constructors and destructors the tree defines, its effectful default
-        member initializers, and those of its bases and by-value members, recursively."""
+        member initializers, and those of its bases and by-value members, recursively (a
+        member of a nested or decltype type: any class)."""
         if cls in seen:
             return set()
         seen.add(cls)
@@ -186,9 +187,12 @@ class SpecialMixin:
         for f in getattr(info, "fields", []):
             if effectful(f.init):  # default member initializers run in every constructor
                 found.add(f"{cls}::{f.name} = {f.init}")
-            for kind, name in self._held(f.type, None, False):
+            for kind, name in self._held(f.type, _scope(info), False):
                 if kind == "class":
                     found |= self._class_specials(name, seen)
+                elif kind != "param":  # (a parameter: what the user's arguments name)
+                    found.add(f"{NESTED if kind == 'nested' else DECLTYPE} "
+                              f"({cls}::{f.name})")
         for base in self.program.bases(cls):
             found |= self._class_specials(base, seen)
         return found
