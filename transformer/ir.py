@@ -141,13 +141,22 @@ class ClassIR:
     defaults: Dict[str, List[str]] = field(default_factory=dict)
     # method name -> public | protected | private (the most open of its overloads)
     access: Dict[str, str] = field(default_factory=dict)
+    # base name -> the template arguments it is given, canonical (`type-parameter-0-0`, a
+    # class's qualified name; [] for a base that is no template's specialization)
+    base_args: Dict[str, List[str]] = field(default_factory=dict)
+    # the template parameters it sees, as FunctionIR.tparams (`own`: its own list)
+    tparams: List[Param] = field(default_factory=list)
+    partial: bool = False  # a class template's partial specialization
 
     @staticmethod
     def from_dict(data: dict) -> "ClassIR":
         return ClassIR(name=data["name"], file=data["file"], line=data["line"],
                        bases=list(data["bases"]), fields=[_field(f) for f in data["fields"]],
                        methods=list(data["methods"]), defaults=dict(data.get("defaults", {})),
-                       access=dict(data.get("access", {})))
+                       access=dict(data.get("access", {})),
+                       base_args={k: list(v) for k, v in data.get("base_args", {}).items()},
+                       tparams=[Param(**p) for p in data.get("tparams", [])],
+                       partial=data.get("partial", False))
 
 
 def _field(data: dict) -> Field:

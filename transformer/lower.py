@@ -49,6 +49,29 @@ def _field_type(field, source: bytes) -> str:
     return " ".join(head.split()) if sep and head.strip() else field.type.spelling
 
 
+def template_args(text: str) -> Tuple[str, List[str]]:
+    """`A<B, C<D> >::E` -> ('A::E', ['B', 'C<D>']): the name without its (last) template
+    argument list, and that list's top-level arguments."""
+    depth, start, args, head = 0, -1, [], []
+    for i, ch in enumerate(text):
+        if ch == "<":
+            depth += 1
+            if depth == 1:
+                start, args = i + 1, []
+                continue
+        elif ch == ">":
+            depth -= 1
+            if depth == 0:
+                args.append(text[start:i].strip())
+                continue
+        elif ch == "," and depth == 1:
+            args.append(text[start:i].strip())
+            start = i + 1
+        if depth == 0:
+            head.append(ch)
+    return "".join(head).strip(), [a for a in args if a]
+
+
 def _param_default(parm, source: bytes) -> str:
     """The default argument of a parameter declaration, as source text ('' if none)."""
     text = source[parm.extent.start.offset:parm.extent.end.offset].decode("utf-8", "replace")
@@ -163,12 +186,13 @@ class _UnitWalker:
 
     def add_class(self, c, file_name: str, rel: str, line: int) -> None:
         """Record a class definition: bases, fields, methods and their default arguments."""
-        bases, fields, methods, defaults, access = [], [], [], {}, {}
+        bases, fields, methods, defaults, access, base_args = [], [], [], {}, {}, {}
         source = self.source_of(file_name)
         for ch in _children(c):
             ck = ch.kind.name
             if ck == "CXX_BASE_SPECIFIER":
                 bases.append(last_identifier(_strip_template_args(ch.spelling)))
+                base_args[bases[-1]] = template_args(ch.type.get_canonical().spelling)[1]
             elif ck == "FIELD_DECL":
                 init = [k for k in _children(ch) if k.kind.is_expression()]
                 fields.append(Field(ch.spelling, _field_type(ch, source),
@@ -184,7 +208,9 @@ class _UnitWalker:
                                          if a.kind.name == "PARM_DECL"]
         self.classes.setdefault((rel, c.extent.start.offset), ClassIR(
             name=c.spelling, file=rel, line=line, bases=bases, fields=fields,
-            methods=methods, defaults=defaults, access=access))
+            methods=methods, defaults=defaults, access=access, base_args=base_args,
+            tparams=_template_params(c, source),
+            partial=c.kind.name == "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION"))
 
     def add_function(self, c, file_name: str, rel: str, line: int, cls_name: str) -> None:
         """Record a function definition with its lowered body."""

@@ -116,6 +116,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._outer_categories: Dict[str, str] = {}  # ... and their types' categories
         self._decl_types: Dict[str, str] = {}  # every variable declared so far
         self._decl_categories: Dict[str, str] = {}  # ... and their types' categories
+        self._decl_history: Dict[str, Set[str]] = {}  # ... every type each name was declared
         self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
         self._inside_now: Set[str] = set()  # names the loop body declared so far
         # pointers of the iteration moved inside the inner loop now walked: how far each
@@ -240,11 +241,12 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         """Record the declaration decl: its type, what it refers to, its scope and value."""
         init = decl.children[0] if decl.children else None
         self._decl_types[decl.name] = decl.type
+        self._decl_history.setdefault(decl.name, set()).add(decl.canon or decl.type)
         self._decl_categories[decl.name] = decl.category
         # a second `ok` (another scope, a helper's) is another variable: conditions on it
         # are others than those on the first
         self._versions[decl.name] = self._versions.get(decl.name, 0) + 1
-        special = self._special_members(decl.canon or decl.type, frame)
+        special = self.declared_specials(frame, decl)
         if special and self._top_fn is not None:
             self.eff.unknown_calls.append(f"{special} (declaration of {decl.name} at line "
                                           f"{decl.line})")

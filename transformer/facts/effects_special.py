@@ -14,47 +14,35 @@ parameter `Tag tag`) is what the walk bound it to at the call it followed (`bind
 the explicit template argument (`Run<Tick>(...)`, `Runner<Dtype, Tick>::Run`), the type of
 the argument it is deduced from, its default; a layer's own class parameters (Caffe's
 Dtype, which INSTANTIATE_CLASS makes float and double) are arithmetic, or their default.
-Where none of those tells, it may be any class: an unknown call.
+Where none of those tells, it may be any class: an unknown call. A class template's
+parameter in a method of a base of the loop's class is the argument its derived class gives
+it (`class L : public Guarded<Dtype, Tick>`: Guard is Tick), read in that class's scope up
+to the loop's class (`ClassIR.base_args`). A type nested in a template parameter or in a
+tree class template's specialization (`typename T::inner`, `Holder<T>::inner`) is a member
+typedef the walk does not read: any class. A `decltype(x)` is x's declared type (a local's,
+a parameter's, a member's: every one the name may be); of any other operand, any class.
+An `auto` a template leaves undeduced copies what initializes it (`auto g = proto;`).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from types import SimpleNamespace
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
-from ..ir import FunctionIR, Node
-from ..lower import last_identifier
+from ..ir import ClassIR, FunctionIR, Node
+from ..lower import last_identifier, template_args
 from .effects_model import _Frame
 from .effects_syntax import _strip, effectful
 from .mathlib import PURE_FUNCTIONS, TABLE
 
 UNKNOWN = "a template argument the walk cannot tell (it may be a class of the tree)"
+NESTED = "a member type of a template parameter or of a class template the walk does not read"
+DECLTYPE = "a decltype type the walk cannot tell (it may be a class of the tree)"
 _PARAM = re.compile(r"\btype-parameter-(\d+-\d+)\b")
 _QUALIFIERS = re.compile(r"^(?:(?:const|volatile|struct|class|typename|enum)\s+)+|"
                          r"\s+(?:const|volatile)$")
 Types = Optional[Dict[str, str]]  # a frame's `D-I` -> special members ('' none); None: the top
-
-
-def template_args(text: str) -> Tuple[str, List[str]]:
-    """`A<B, C<D> >::E` -> ('A::E', ['B', 'C<D>']): the name without its (last) template
-    argument list, and that list's top-level arguments."""
-    depth, start, args, head = 0, -1, [], []
-    for i, ch in enumerate(text):
-        if ch == "<":
-            depth += 1
-            if depth == 1:
-                start, args = i + 1, []
-                continue
-        elif ch == ">":
-            depth -= 1
-            if depth == 0:
-                args.append(text[start:i].strip())
-                continue
-        elif ch == "," and depth == 1:
-            args.append(text[start:i].strip())
-            start = i + 1
-        if depth == 0:
-            head.append(ch)
-    return "".join(head).strip(), [a for a in args if a]
 
 
 def _segments(text: str) -> List[Tuple[str, List[str]]]:
@@ -74,6 +62,25 @@ def _segments(text: str) -> List[Tuple[str, List[str]]]:
     return out
 
 
+def _decltypes(t: str) -> List[str]:
+    """The operand of each `decltype(...)` in a type's text."""
+    out = []
+    for m in re.finditer(r"\bdecltype\s*\(", t):
+        depth, i = 1, m.end()
+        while i < len(t) and depth:
+            depth += {"(": 1, ")": -1}.get(t[i], 0)
+            i += 1
+        out.append(t[m.end():i - 1].strip())
+    return out
+
+
+def _scope(info: ClassIR) -> SimpleNamespace:
+    """A class's template parameters as a scope `_held` and `_binding` read (like a
+    method's: its own are class parameters there)."""
+    return SimpleNamespace(cls=info.name, params=[], tparams=[
+        replace(p, category="class") for p in info.tparams])
+
+
 def _joined(found: Iterable[str]) -> str:
     """Special members found in several places, as one reason ('' when none)."""
     return " and ".join(sorted(set(f for f in found if f)))
@@ -88,6 +95,18 @@ class SpecialMixin:
         if frame is None:
             return self._held_specials(type_text, None, {})
         return self._held_specials(type_text, frame.fn, frame.types)
+
+    def declared_specials(self, frame: _Frame, decl: Node) -> str:
+        """The special members a declaration runs: its type's; for an `auto` a template
+        leaves undeduced, those of the copy its initializer makes of a variable, a member or
+        an element (`auto g = proto;`)."""
+        t = _QUALIFIERS.sub("", (decl.canon or decl.type).strip()).strip()
+        init = _strip(decl.children[0]) if decl.children else None
+        if t in ("auto", "decltype(auto)") and init is not None and \
+                (init.kind in ("name", "member", "index") or
+                 init.kind == "unop" and init.op == "*"):
+            return self._expr_specials(frame, init)
+        return self._special_members(decl.canon or decl.type, frame)
 
     def note_specials(self, frame: _Frame, e: Node) -> None:
         """A construction or functional cast of e's type: its special members, if any run
@@ -104,29 +123,39 @@ class SpecialMixin:
         for kind, name in self._held(text, fn, deref):
             if kind == "class":
                 found |= self._class_specials(name, set())
-            else:
+            elif kind == "param":
                 found.add(self._binding(fn, types, name))
+            elif kind == "decltype":
+                found.add(self._operand_specials(name, fn, types))
+            else:
+                found.add(f"{NESTED} ({name})")
         return _joined(found)
 
     def _held(self, text: str, fn: Optional[FunctionIR], deref: bool) -> List[Tuple[str, str]]:
         """('class', name) for each class of the tree `text` holds by value, ('param', D-I)
-        for each template type parameter."""
+        for each template type parameter, ('decltype', its operand) for each decltype type,
+        ('nested', text) for a dependent nested type (`typename T::inner`)."""
         t = re.sub(r"\[[^\]]*\]", "", text).strip()
         while _QUALIFIERS.search(t):
             t = _QUALIFIERS.sub("", t).strip()
         if deref:
             t = t.rstrip("*& ")
             t = _QUALIFIERS.sub("", t).strip()
-        if not t or t.endswith(("*", "&")) or "(" in t:
+        if not t or t.endswith(("*", "&")):
             return []
+        operands = [o for o in _decltypes(t) if o != "auto"]  # (as `auto`: its initializer)
+        if operands or "(" in t:
+            return [("decltype", o) for o in operands]
+        names = {p.name: p.type for p in fn.tparams if p.type} if fn is not None else {}
+        if self._nested(t, names):
+            return [("nested", t)]
         params = _PARAM.findall(t)
         if params and _PARAM.sub("", t).strip(" :") == "":
             return [("param", params[0])]
-        names = {p.name: p.type for p in fn.tparams if p.type} if fn is not None else {}
         head, args = template_args(t)
         out: List[Tuple[str, str]] = []
         qualifiers = re.findall(r"[A-Za-z_]\w*", head)
-        out += [("param", names[q]) for q in qualifiers if q in names]  # T, T::Inner
+        out += [("param", names[q]) for q in qualifiers if q in names]  # T
         out += [("param", p) for p in _PARAM.findall(head)]
         name = last_identifier(head)
         if name != "Blob" and name in self.program.classes and name not in names:
@@ -135,9 +164,19 @@ class SpecialMixin:
             out += self._held(a, fn, False)
         return out
 
+    def _nested(self, t: str, names: Dict[str, str]) -> bool:
+        """Is t a type nested in a template parameter (`T::inner`) or in a specialization of
+        a class template of the tree (`Holder<T>::inner`): a member typedef the walk does
+        not read, which may name any class?"""
+        if re.search(r"\btype-parameter-\d+-\d+\s*::", t) or \
+                any(re.search(rf"(?<![\w:]){re.escape(n)}\s*::", t) for n in names):
+            return True
+        return any(args and name in self.program.classes for name, args in _segments(t)[:-1])
+
     def _class_specials(self, cls: str, seen: Set[str]) -> Set[str]:
         """A class's constructors and destructors the tree defines, its effectful default
-        member initializers, and those of its bases and by-value members, recursively."""
+        member initializers, and those of its bases and by-value members, recursively (a
+        member of a nested or decltype type: any class)."""
         if cls in seen:
             return set()
         seen.add(cls)
@@ -148,22 +187,74 @@ class SpecialMixin:
         for f in getattr(info, "fields", []):
             if effectful(f.init):  # default member initializers run in every constructor
                 found.add(f"{cls}::{f.name} = {f.init}")
-            for kind, name in self._held(f.type, None, False):
+            for kind, name in self._held(f.type, _scope(info), False):
                 if kind == "class":
                     found |= self._class_specials(name, seen)
+                elif kind != "param":  # (a parameter: what the user's arguments name)
+                    found.add(f"{NESTED if kind == 'nested' else DECLTYPE} "
+                              f"({cls}::{f.name})")
         for base in self.program.bases(cls):
             found |= self._class_specials(base, seen)
         return found
 
-    def _binding(self, fn: Optional[FunctionIR], types: Types, ident: str) -> str:
+    def _binding(self, fn, types: Types, ident: str) -> str:
         """What a template type parameter's objects run: as the call bound it; in the walk's
-        own function (types None), a class parameter is Dtype (arithmetic) or its default."""
+        own function (types None), a class parameter is what the loop's class's hierarchy
+        gives it (`_inherited`), else Dtype (arithmetic) or its default."""
         if types is not None:
             return types.get(ident, UNKNOWN)
         p = next((p for p in fn.tparams if p.type == ident), None) if fn else None
         if p is None or p.category != "class":
             return UNKNOWN
+        inherited = self._inherited(fn.cls, ident)
+        if inherited is not None:
+            return inherited
         return self._held_specials(p.default, fn, None) if p.default else ""
+
+    def _inherited(self, cls: str, ident: str) -> Optional[str]:
+        """Class template cls's type parameter ident as the loop's class's hierarchy
+        instantiates cls, one of its bases: the argument the class deriving from it gives
+        (`: public Guarded<Dtype, Tick>`), read in that class's scope, else the parameter's
+        default; None where cls is the loop's class or none of its bases. A partial
+        specialization's parameters are not the arguments': any class."""
+        chain = self.program.ancestry(self.cls)
+        if cls == self.cls or cls not in chain or cls not in self.program.classes:
+            return None
+        child = next(c for c in chain if cls in self.program.bases(c))
+        args = self.program.classes[child].base_args.get(cls, [])
+        found = set()
+        for v in self.program.variants.get(cls) or [self.program.classes[cls]]:
+            own = [p for p in v.tparams if p.category == "own"]
+            i = next((i for i, p in enumerate(own) if p.type == ident), None)
+            if i is None:
+                continue  # (a full specialization: none of its own)
+            if v.partial:
+                found.add(UNKNOWN)
+            elif i < len(args):
+                found.add(self._held_specials(args[i], _scope(self.program.classes[child]),
+                                              None))
+            else:
+                found.add(self._held_specials(own[i].default, _scope(v), None)
+                          if own[i].default else UNKNOWN)
+        return _joined(found) if found else UNKNOWN
+
+    def _operand_specials(self, operand: str, fn, types: Types) -> str:
+        """The special members of `decltype(operand)`: a variable's, a parameter's or a
+        member's declared type (every one the name was declared with in the walk, a
+        reference's target too); unknown for any other operand or a name declared nowhere
+        the walk saw (a global)."""
+        name = operand.strip()
+        name = name[len("this->"):].strip() if name.startswith("this->") else name
+        if not re.fullmatch(r"[A-Za-z_]\w*", name):
+            return f"{DECLTYPE} (decltype({operand}))"
+        declared = [p.canon or p.type for p in getattr(fn, "params", []) if p.name == name]
+        declared += sorted(self._decl_history.get(name, ()))
+        declared += [self._decl_types.get(name, ""), self._outer_types.get(name, ""),
+                     self.program.field_type(self.cls, name)]
+        declared = [d for d in declared if d]
+        if not declared:
+            return f"{DECLTYPE} (decltype({operand}))"
+        return _joined(self._held_specials(d, fn, types, deref=True) for d in declared)
 
     def bind_types(self, frame: _Frame, e: Node, target: FunctionIR,
                    args: List[Node]) -> Dict[str, str]:
