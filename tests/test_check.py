@@ -429,3 +429,17 @@ def test_accuracy_never_excuses_a_wrong_or_exact_result():
     assert not compare.as_accurate(d, ref, got, far).ok
     d64 = compare.compare_arrays("top0.data", ref_double, ref_double * (1 + 1e-9), exact=False)
     assert not compare.as_accurate(d64, ref_double, ref_double * (1 + 1e-9), ref_double).ok
+
+
+@pytest.mark.parametrize("test_loss,status", [(0.3805, "pass"), (0.3950, "fail"),
+                                              (float("nan"), "fail")])
+def test_the_test_loss_is_compared_too(test_loss, status):
+    """Every test output is compared, the test loss too (within the loss curve's 1%), not only
+    the outputs named accuracy."""
+    from transformer.check import train
+    losses = {i: 1.0 for i in range(4)}
+    ref = train.TrainRun(1, losses=dict(losses), tests={"accuracy": 0.86, "loss": 0.3826})
+    got = train.TrainRun(1, losses=dict(losses), tests={"accuracy": 0.86, "loss": test_loss})
+    res = train.compare(ref, got, 4, 1, None, display=2)
+    assert res.status == status, res.detail
+    assert status == "pass" or res.detail.startswith("loss 0.3826 vs")

@@ -125,6 +125,14 @@ def _window_means(losses: Dict[int, float], display: int) -> Dict[int, float]:
     return {end: sum(v) / len(v) for end, v in sorted(windows.items())}
 
 
+def _test_output_close(name: str, original: float, transformed: float) -> bool:
+    """A test output of the two runs agrees: an accuracy within half a point, any other
+    output (the test loss) within the loss curve's relative limit; a NaN never agrees."""
+    if "accuracy" in name:
+        return abs(transformed - original) * 100 < ACCURACY_POINTS_LIMIT
+    return abs(transformed - original) / max(abs(original), 1e-12) < LOSS_REL_LIMIT
+
+
 def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads: int,
             one_thread: Optional[TrainRun], display: int = 100) -> TrainResult:
     res = TrainResult(iterations, threads, "pass", display=display)
@@ -152,7 +160,7 @@ def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads:
     for name, vo in sorted(original.tests.items()):
         vt = transformed.tests.get(name, float("nan"))
         res.tests[name] = [vo, vt]
-        if "accuracy" in name and not abs(vt - vo) * 100 < ACCURACY_POINTS_LIMIT:
+        if not _test_output_close(name, vo, vt):
             res.status = "fail"
             res.detail = f"{name} {vo:.4f} vs {vt:.4f}"
     if one_thread is not None:
