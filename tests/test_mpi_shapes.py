@@ -185,3 +185,12 @@ def test_two_classes_with_the_solver_hook(mini, tmp_path, held, made):
         _made(tree, tmp_path)
     else:
         _refused(tree, tmp_path, "2 classes could be the solver (Solver, SolverGroup)")
+
+
+def test_another_forward_for_the_displayed_loss_is_noted(mini, tmp_path):
+    # an older tree's `ForwardPrefilled(&loss)`: rank 0 shows its share's loss; said, not hidden
+    tree = _variant(mini, tmp_path, (S, "    net_->Forward(&loss);",
+                                     "    net_->ForwardPrefilled(&loss);"))
+    r, out = _made(tree, tmp_path)
+    assert "net_->ForwardPrefilled(&loss) is left as written" in r.stdout + r.stderr
+    assert "net_->ForwardPrefilled(&loss);" in (out / S).read_text()

@@ -68,6 +68,9 @@ def plan(facts: ProcessFacts) -> ProcessPlan:
         p.problems.append(f"{site.file}:{site.line}: {site.text}")
     for site in facts.unwrapped:
         p.notes.append(f"{site.file}:{site.line}: {site.text}: that file is not made atomic")
+    for site in facts.local_losses:
+        p.notes.append(f"{site.file}:{site.line}: {site.text} is left as written: what it "
+                       "gives on rank 0 is that rank's share of the batch, not the mean")
     for site in facts.kept_handles:
         p.notes.append(f"{site.file}:{site.line}: the snapshot path goes to a call whose value "
                        "is kept (a file handle): that file is not made atomic")

@@ -30,6 +30,8 @@ SNAPSHOT_METHOD = "Snapshot"
 SNAPSHOT_NAME_METHOD = "SnapshotFilename"
 LOSS_CALL = "ForwardBackward"
 DISPLAY_CALL = "Forward"  # net_->Forward(&loss): the loss Solve() displays at the end
+# the net's other forward passes that return a loss through a pointer (older trees' form too)
+OTHER_FORWARDS = ("Forward", "ForwardPrefilled", "ForwardFromTo")
 
 
 @dataclass
@@ -56,6 +58,7 @@ class ProcessFacts:
     attach: Optional[Site] = None        # the closing brace of the solver's set-up method
     losses: List[Site] = field(default_factory=list)
     displays: List[Site] = field(default_factory=list)  # net_->Forward(&x): arg is the &x
+    local_losses: List[Site] = field(default_factory=list)  # other forwards: rank's share
     snapshot: Optional[Site] = None      # the opening brace of Snapshot's body
     writes: List[Site] = field(default_factory=list)
     kept_handles: List[Site] = field(default_factory=list)
@@ -155,21 +158,27 @@ def _loss_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
     return out
 
 
-def _display_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
+def _display_sites(methods: List[FunctionIR], net_field: str) -> tuple:
     """`net_->Forward(&x)` on the training net: the loss is written through the pointer (one
-    argument that is the address of a name, so evaluating it again is harmless)."""
-    out = []
+    argument that is the address of a name, so evaluating it again is harmless). And the
+    net's other forward passes with an argument (`ForwardPrefilled(&loss)`, `Forward(bottom,
+    &loss)`): what they give is this rank's share, left as written."""
+    out, other = [], []
     for fn in methods:
-        for call in _calls(fn, DISPLAY_CALL):
+        for call in (c for name in OTHER_FORWARDS for c in _calls(fn, name)):
             base = _callee_base(call)
             args = call.children[1:]
-            if base is None or strip_this(base.text) != net_field or len(args) != 1:
+            if base is None or strip_this(base.text) != net_field or not args:
                 continue
             arg = args[0].text.replace(" ", "")
-            if arg.startswith("&") and arg[1:].replace("_", "a").isalnum():
+            if call.name == DISPLAY_CALL and len(args) == 1 and arg.startswith("&") and \
+                    arg[1:].replace("_", "a").isalnum():
                 out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
                                 args[0].start, args[0].end, arg, base.text))
-    return out
+            else:
+                other.append(Site(fn.file, call.start, call.end, call.line, fn.name,
+                                  call.text))
+    return out, other
 
 
 def _path_names(fn: FunctionIR) -> List[str]:
@@ -272,7 +281,7 @@ def collect(program: Program, sources: Dict[str, bytes]) -> ProcessFacts:
     if facts.net_field:
         facts.attach = _attach_site(methods, facts.net_field)
         facts.losses = _loss_sites(methods, facts.net_field)
-        facts.displays = _display_sites(methods, facts.net_field)
+        facts.displays, facts.local_losses = _display_sites(methods, facts.net_field)
         facts.unsure = setup_problems(methods, facts.net_field) + \
             step_problems(methods, facts.net_field, LOSS_CALL)
     snap = program.functions.get(f"{facts.solver_class}::{SNAPSHOT_METHOD}", [])
