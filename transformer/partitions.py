@@ -38,10 +38,21 @@ def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
     return None
 
 
+def _same_cut(a: Offset, b: Offset) -> bool:
+    """Can two sample-partitioned offsets cut their buffer alike? Not one compound and the
+    other not: `(n * C + c) * S` strides n by C * S, not by the S it records, and `n * C + c`
+    by C (an in-place partner's per-channel scale beside its blocks); nor both compound with
+    other recorded factors (`(n * C + c) * H * W` beside `(n * C + c) * 2H * 2W`)."""
+    return a.compound == b.compound and (not a.compound or set(a.strides) == set(b.strides))
+
+
 def clashing(reads: List[Access], writes: List[Access]) -> List[Access]:
     """The reads partitioned unlike some write of another buffer (the in-place partner's):
-    run in place, they read other samples' elements."""
-    return [r for r in reads if any(clash(r.offset, w.offset) for w in writes)]
+    run in place, they read other samples' elements (also a cut that cannot be the
+    write's: _same_cut)."""
+    return [r for r in reads if any(clash(r.offset, w.offset) or (
+        r.offset.partitioned and w.offset.partitioned and
+        not _same_cut(r.offset, w.offset)) for w in writes)]
 
 
 def check(name: str, writes: List[Access], reads: List[Access]) -> None:
