@@ -245,17 +245,28 @@ class Program:
 
     def prepared_member(self, cls: str, name: str, buf: str) -> bool:
         """Does a Reshape or LayerSetUp of cls's hierarchy take member Blob `name`'s buffer
-        through its mutable accessor? Layer::SetUp and Layer::Forward run those before any
-        Forward_cpu/Backward_cpu, so the buffer is at the CPU by then."""
+        through its mutable accessor, after anything there that gives the Blob new memory?
+        Layer::SetUp runs LayerSetUp then Reshape, and Layer::Forward runs Reshape before
+        any Forward_cpu/Backward_cpu, so the buffer is at the CPU by then. A Reshape past
+        the Blob's capacity (or ShareData, CopyFrom...) leaves it unallocated again: taken
+        mutably in LayerSetUp and grown in Reshape, or reallocated by any other method, it
+        is not prepared."""
         accessor = f"mutable_cpu_{buf}"
-        for c in self.ancestry(cls):
-            for method in ("Reshape", "LayerSetUp"):
-                for fn in self.functions.get(f"{c}::{method}", []):
-                    for n in fn.body.walk() if fn.body else []:
-                        if n.kind == "call" and n.name == accessor and n.children and \
-                                n.children[0].children and \
-                                strip_this(n.children[0].children[0].text) == name:
-                            return True
+        steps: Dict[str, List[List[str]]] = {"Reshape": [], "LayerSetUp": []}
+        for fn in self.methods_of(cls):
+            seq = _member_steps(fn, name, accessor)
+            if fn.name in steps:
+                steps[fn.name].append(seq)
+            elif "r" in seq:
+                return False
+
+        def settled(seq: List[str]) -> bool:  # every reallocation is followed by the accessor
+            return "r" not in seq or "a" in seq[len(seq) - seq[::-1].index("r"):]
+        for method in ("Reshape", "LayerSetUp"):  # Reshape runs last
+            if not all(settled(seq) for seq in steps[method]):
+                return False
+            if any("a" in seq for seq in steps[method]):
+                return True
         return False
 
     def methods_of(self, cls: str) -> List[FunctionIR]:
@@ -266,6 +277,21 @@ class Program:
                 if key.startswith(c + "::"):
                     out.extend(defs)
         return out
+
+
+_REALLOCATING = {"Reshape", "ReshapeLike", "FromProto", "CopyFrom", "ShareData", "ShareDiff"}
+
+
+def _member_steps(fn: FunctionIR, name: str, accessor: str) -> List[str]:
+    """In text order, the calls on member `name` in fn's body: 'a' for the mutable accessor,
+    'r' for a method that may give the Blob new, unallocated memory."""
+    out = []
+    calls = [n for n in (fn.body.walk() if fn.body else []) if n.kind == "call" and
+             n.name in _REALLOCATING | {accessor} and n.children and n.children[0].children]
+    for n in sorted(calls, key=lambda c: c.start):
+        if strip_this(n.children[0].children[0].text) == name:
+            out.append("a" if n.name == accessor else "r")
+    return out
 
 
 def strip_this(text: str) -> str:
