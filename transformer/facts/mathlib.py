@@ -184,6 +184,11 @@ PURE_FUNCTIONS = {"max", "min", "exp", "log", "pow", "sqrt", "abs", "fabs", "tan
                   "ceil", "static_cast", "isnan", "isinf", "expf", "logf", "powf", "sqrtf",
                   "fmax", "fmin", "round", "Dtype", "int", "float", "double",
                   "caffe_sign", "sigmoid", "tanhf", "log1p", "expm1",
+                  # the C library's trigonometric, rounding and other functions of values
+                  "cos", "sin", "tan", "acos", "asin", "atan", "atan2", "cosh", "sinh",
+                  "cosf", "sinf", "tanf", "acosf", "asinf", "atanf", "atan2f", "exp2",
+                  "log2", "log10", "cbrt", "hypot", "fmod", "trunc", "floorf", "ceilf",
+                  "fabsf", "roundf", "erf", "erff", "isfinite", "signbit", "copysign",
                   # values built from values: a pair, and the standard comparison objects
                   # (a pair holding a pointer is no container a sample owns: stdlib.py)
                   "make_pair", "greater", "less", "greater_equal", "less_equal",
