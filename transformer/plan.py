@@ -219,6 +219,10 @@ def _shared_root_plan(f: LoopFacts, e: BodyEffects, kind: str, name: str,
     if name in e.read_after:
         raise Rejection(CROSS_SAMPLE, f"{name} would be private to the loop, but what the "
                                       f"loop leaves in it is read: {e.read_after[name]}")
+    if name in e.typed_buffers:
+        raise Rejection(UNSUPPORTED_FORM, f"{name} is reached through a typed accessor "
+                                          f"(`cpu_data<T>()`): each thread's copy would be "
+                                          f"reached untyped")
     if not re.fullmatch(r"[A-Za-z_]\w*", name):  # `bufs_[0]`, `arr_[1]`
         raise Rejection(CROSS_SAMPLE, f"{name} would be private to the loop, but only a "
                                       f"member Blob named on its own can be given each "

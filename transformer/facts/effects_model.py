@@ -221,6 +221,9 @@ class BodyEffects:
     rng_calls: List[str] = field(default_factory=list)
     unknown_calls: List[str] = field(default_factory=list)
     accessors: List[AccessorUse] = field(default_factory=list)  # those run inside the loop
+    # Blobs whose buffer a typed accessor gives (`x.template cpu_data<T>()`, a fork's: a
+    # conversion), anywhere the walk met one; the rewrite's untyped accessors would drop <T>
+    typed_buffers: List[str] = field(default_factory=list)
     written_names: Set[str] = field(default_factory=set)  # variables assigned in the body
     early_exits: List[str] = field(default_factory=list)
     member_scalar_writes: List[str] = field(default_factory=list)

@@ -278,8 +278,10 @@ class PointerMixin:
         if e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
             self._accessor(frame, e)
-            return Ptr(self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0]),
-                       Offset())
+            root = self.blob_root(frame, e.children[0].children[0], BLOB_BUFFERS[e.name][0])
+            if re.search(rf"\b{e.name}\s*<", e.text):  # `x.template cpu_data<T>()`
+                self.eff.typed_buffers.append(root.name)
+            return Ptr(root, Offset())
         return None
 
     def _chosen_blob(self, frame: _Frame, e: Node) -> Optional[Ptr]:

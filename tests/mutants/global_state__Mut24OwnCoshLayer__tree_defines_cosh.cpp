@@ -1,5 +1,6 @@
-// Mutant (round 24), the twin of control__Mut24TrigLayer: the tree defines its own `cos`, which
-// counts its calls in a global. Unqualified lookup from namespace caffe finds it before the C
+// Mutant (round 24), the twin of control__Mut24TrigLayer: the tree defines its own `cosh`, which
+// counts its calls in a global (`cosh`, not `cos`: the campaign is one tree, and the control
+// calls `cos`). Unqualified lookup from namespace caffe finds it before the C
 // library's: a name in the pure-function table is pure only where it is not the tree's own.
 #include <cmath>
 #include <vector>
@@ -10,24 +11,24 @@
 
 namespace caffe {
 
-int mut24_cos_calls = 0;
+int mut24_cosh_calls = 0;
 
 template <typename Dtype>
-Dtype cos(Dtype x) {
-  ++mut24_cos_calls;
+Dtype cosh(Dtype x) {
+  ++mut24_cosh_calls;
   return Dtype(1) - x * x / Dtype(2);
 }
 
 template <typename Dtype>
-class Mut24OwnCosLayer : public Layer<Dtype> {
+class Mut24OwnCoshLayer : public Layer<Dtype> {
  public:
-  explicit Mut24OwnCosLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  explicit Mut24OwnCoshLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
   virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
     num_ = bottom[0]->num();
     dim_ = bottom[0]->count(1);
     top[0]->ReshapeLike(*bottom[0]);
   }
-  virtual inline const char* type() const { return "Mut24OwnCos"; }
+  virtual inline const char* type() const { return "Mut24OwnCosh"; }
 
  protected:
   virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
@@ -38,7 +39,7 @@ class Mut24OwnCosLayer : public Layer<Dtype> {
 };
 
 template <typename Dtype>
-void Mut24OwnCosLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+void Mut24OwnCoshLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
                                         const vector<Blob<Dtype>*>& top) {
   const Dtype* x = bottom[0]->cpu_data();
   Dtype* y = top[0]->mutable_cpu_data();
@@ -47,12 +48,12 @@ void Mut24OwnCosLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
     for (int k = 0; k < dim_; ++k) {
       const Dtype c = std::min(Dtype(1), std::max(Dtype(-1), x[n * dim_ + k]));
       const float turns = floorf(acosf(static_cast<float>(c)) / 3.14159265f * 4.0f);
-      y[n * dim_ + k] = cos(Dtype(4) * acos(c)) + sin(Dtype(turns)) * atan2(c, Dtype(1));
+      y[n * dim_ + k] = cosh(Dtype(4) * acos(c)) + sin(Dtype(turns)) * atan2(c, Dtype(1));
     }
   }
 }
 
-INSTANTIATE_CLASS(Mut24OwnCosLayer);
-REGISTER_LAYER_CLASS(Mut24OwnCos);
+INSTANTIATE_CLASS(Mut24OwnCoshLayer);
+REGISTER_LAYER_CLASS(Mut24OwnCosh);
 
 }  // namespace caffe
