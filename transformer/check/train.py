@@ -125,12 +125,17 @@ def _window_means(losses: Dict[int, float], display: int) -> Dict[int, float]:
     return {end: sum(v) / len(v) for end, v in sorted(windows.items())}
 
 
+def _rel(got: float, ref: float) -> float:
+    """How far got is from ref, relative to ref (NaN when either is NaN)."""
+    return abs(got - ref) / max(abs(ref), 1e-12)
+
+
 def _test_output_close(name: str, original: float, transformed: float) -> bool:
     """A test output of the two runs agrees: an accuracy within half a point, any other
     output (the test loss) within the loss curve's relative limit; a NaN never agrees."""
     if "accuracy" in name:
         return abs(transformed - original) * 100 < ACCURACY_POINTS_LIMIT
-    return abs(transformed - original) / max(abs(original), 1e-12) < LOSS_REL_LIMIT
+    return _rel(transformed, original) < LOSS_REL_LIMIT
 
 
 def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads: int,
@@ -142,8 +147,7 @@ def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads:
     for it, lo in original.losses.items():
         lt = transformed.losses.get(it)
         if lt is not None:
-            res.max_single_iteration_rel = max(res.max_single_iteration_rel,
-                                               abs(lt - lo) / max(abs(lo), 1e-12))
+            res.max_single_iteration_rel = max(res.max_single_iteration_rel, _rel(lt, lo))
     ref_curve = _window_means(original.losses, display)
     got_curve = _window_means(transformed.losses, display)
     for it, lo in ref_curve.items():
@@ -151,7 +155,7 @@ def compare(original: TrainRun, transformed: TrainRun, iterations: int, threads:
         if lt is None or len(transformed.losses) != len(original.losses):
             res.status, res.detail = "fail", f"the transformed run stopped before iteration {it}"
             break
-        rel = abs(lt - lo) / max(abs(lo), 1e-12)
+        rel = _rel(lt, lo)
         res.points.append({"iter": it, "original": lo, "transformed": lt, "rel": rel})
         res.max_loss_rel = max(res.max_loss_rel, rel) if rel == rel else float("inf")
         if not rel < LOSS_REL_LIMIT:  # a NaN loss fails too

@@ -97,6 +97,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._induction_short: Dict[str, List[str]] = {}
         self._lasting: Set[str] = set()  # static and thread_local variables declared
         self._inexact = 0  # > 0 while walking code whose guards are over-approximated
+        self.follows = 0  # calls followed so far (effects_calls.FOLLOW_BUDGET)
         self._ptr_types: Dict[str, str] = {}
         self.atom_text: Dict[str, str] = {}  # normalized guard atom -> source text
         # guard atom -> made only in the loop's own function, from a pure condition

@@ -319,7 +319,7 @@ class CallMixin:
         """Walk a callee's body with its parameters bound to the call's arguments (the
         caller's outer scalars and pointers are not the callee's). A parameter pack binds
         any number of arguments, which the walk does not pair: an unknown call."""
-        self.follows = getattr(self, "follows", 0) + 1
+        self.follows += 1
         if self.follows > FOLLOW_BUDGET:
             self.escaped(frame, args, guards, e.line, target.name)
             if self.follows == FOLLOW_BUDGET + 1:

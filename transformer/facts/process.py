@@ -20,8 +20,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Dict, List, Optional
 
 from ..ir import FunctionIR, Node
-from .classes import Program, strip_this
-from .process_shapes import setup_problems, snapshot_sites, step_problems
+from .classes import Program
+from .process_shapes import (
+    callee_base,
+    calls_on,
+    setup_methods,
+    setup_problems,
+    snapshot_sites,
+    step_problems,
+)
 
 RUNTIME_HEADER = "cgp_mpi.hpp"
 SOLVER_HOOK = "add_callback"
@@ -116,17 +123,6 @@ def _net_field(program: Program, solver: str, net: str, ambiguous: List[str]) ->
     return found[0] if found else ""
 
 
-def _calls(fn: FunctionIR, name: str) -> List[Node]:
-    return [n for n in fn.body.walk() if n.kind == "call" and n.name == name] if fn.body else []
-
-
-def _callee_base(call: Node) -> Optional[Node]:
-    callee = call.children[0] if call.children else None
-    if callee is not None and callee.kind == "member" and callee.children:
-        return callee.children[0]
-    return None
-
-
 def _methods(program: Program, classes: List[str]) -> List[FunctionIR]:
     out = []
     for key, defs in sorted(program.functions.items()):
@@ -137,24 +133,20 @@ def _methods(program: Program, classes: List[str]) -> List[FunctionIR]:
 
 def _attach_site(methods: List[FunctionIR], net_field: str) -> Optional[Site]:
     """The end of the method that calls the one creating the net member."""
-    creators = {fn.name for fn in methods
-                if any(strip_this((_callee_base(c) or Node("", 0, 0, 0, "")).text) == net_field
-                       for c in _calls(fn, "reset"))}
-    for fn in methods:
-        if fn.body is not None and any(_calls(fn, name) for name in creators):
-            close = fn.body.end - 1
-            return Site(fn.file, close, close, fn.line, fn.name)
-    return None
+    callers = setup_methods(methods, net_field)[1]
+    if not callers:
+        return None
+    close = callers[0].body.end - 1
+    return Site(callers[0].file, close, close, callers[0].line, callers[0].name)
 
 
 def _loss_sites(methods: List[FunctionIR], net_field: str) -> List[Site]:
     out = []
     for fn in methods:
-        for call in _calls(fn, LOSS_CALL):
-            base = _callee_base(call)
-            if base is not None and strip_this(base.text) == net_field:
-                out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
-                                base.start, base.end, base.text))
+        for call in calls_on(fn, LOSS_CALL, net_field):
+            base = callee_base(call)
+            out.append(Site(fn.file, call.start, call.end, call.line, fn.name, call.text,
+                            base.start, base.end, base.text))
     return out
 
 
@@ -165,10 +157,10 @@ def _display_sites(methods: List[FunctionIR], net_field: str) -> tuple:
     &loss)`): what they give is this rank's share, left as written."""
     out, other = [], []
     for fn in methods:
-        for call in (c for name in OTHER_FORWARDS for c in _calls(fn, name)):
-            base = _callee_base(call)
+        for call in (c for name in OTHER_FORWARDS for c in calls_on(fn, name, net_field)):
+            base = callee_base(call)
             args = call.children[1:]
-            if base is None or strip_this(base.text) != net_field or not args:
+            if not args:
                 continue
             arg = args[0].text.replace(" ", "")
             if call.name == DISPLAY_CALL and len(args) == 1 and arg.startswith("&") and \

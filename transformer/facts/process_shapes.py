@@ -17,7 +17,7 @@ a tree with any of them (a wrong edit is worse than none).
 """
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
 from ..ir import FunctionIR, Node
 from .classes import strip_this
@@ -36,28 +36,38 @@ def _inside(node: Node, outer: Node) -> bool:
     return outer.start <= node.start and node.end <= outer.end and outer is not node
 
 
-def _calls_on(fn: FunctionIR, name: str, net_field: str) -> List[Node]:
-    out = []
-    for n in fn.body.walk() if fn.body is not None else []:
-        if n.kind == "call" and n.name == name:
-            callee = n.children[0] if n.children else None
-            base = callee.children[0] if callee is not None and callee.kind == "member" \
-                and callee.children else None
-            if base is not None and strip_this(base.text) == net_field:
-                out.append(n)
-    return out
+def callee_base(call: Node) -> Optional[Node]:
+    """The object a member call is made on (`net_` of `net_->Forward(...)`), or None."""
+    callee = call.children[0] if call.children else None
+    if callee is not None and callee.kind == "member" and callee.children:
+        return callee.children[0]
+    return None
+
+
+def calls_on(fn: FunctionIR, name: str, net_field: str) -> List[Node]:
+    """fn's calls of method `name` on the member net_field (`net_->name(...)`)."""
+    return [n for n in (fn.body.walk() if fn.body is not None else [])
+            if n.kind == "call" and n.name == name and callee_base(n) is not None and
+            strip_this(callee_base(n).text) == net_field]
+
+
+def setup_methods(methods: List[FunctionIR], net_field: str) -> Tuple[List, List]:
+    """The methods that create the net member (`net_.reset(...)`), and those that call one
+    of them (the set-up the process level attaches at the end of)."""
+    creators = [fn for fn in methods if calls_on(fn, "reset", net_field)]
+    names = {fn.name for fn in creators}
+    callers = [fn for fn in methods if fn.body is not None and
+               any(n.kind == "call" and n.name in names for n in fn.body.walk())]
+    return creators, callers
 
 
 def setup_problems(methods: List[FunctionIR], net_field: str) -> List:
     """The net member created in more than one method, its creator called from more than one,
     or the calling method able to return before its end."""
-    creators = [fn for fn in methods if _calls_on(fn, "reset", net_field)]
-    names = sorted({fn.name for fn in creators})
-    callers = [fn for fn in methods if fn.body is not None and
-               any(n.kind == "call" and n.name in names for n in fn.body.walk())]
+    creators, callers = setup_methods(methods, net_field)
     out = []
     if len({(fn.cls, fn.name) for fn in creators}) > 1:
-        out += [_site(fn, _calls_on(fn, "reset", net_field)[0],
+        out += [_site(fn, calls_on(fn, "reset", net_field)[0],
                       f"{net_field} is (re)created in more than one method "
                       f"({', '.join(sorted({f'{c.cls}::{c.name}' for c in creators}))}): the "
                       "process level hooks the one net made at set-up") for fn in creators[:1]]
@@ -115,7 +125,7 @@ def step_problems(methods: List[FunctionIR], net_field: str, loss_call: str) -> 
     once per step."""
     out = []
     for fn in methods:
-        calls = _calls_on(fn, loss_call, net_field)
+        calls = calls_on(fn, loss_call, net_field)
         for call in calls:
             why = _step_problem(fn, call, calls)
             if why:
