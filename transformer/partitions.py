@@ -29,15 +29,6 @@ def clash(a: Offset, b: Offset) -> bool:
     return bool(set(a.short_of) & _sizes(b) or set(b.short_of) & _sizes(a))
 
 
-def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
-    """Two accesses of one buffer whose partitions clash, in line order (None: none do)."""
-    for i, a in enumerate(accesses):
-        for b in accesses[i + 1:]:
-            if clash(a.offset, b.offset):
-                return (a, b) if a.line <= b.line else (b, a)
-    return None
-
-
 def _same_cut(a: Offset, b: Offset) -> bool:
     """Can two sample-partitioned offsets cut their buffer alike? Not one compound and the
     other not: `(n * C + c) * S` strides n by C * S, not by the S it records, and `n * C + c`
@@ -46,13 +37,34 @@ def _same_cut(a: Offset, b: Offset) -> bool:
     return a.compound == b.compound and (not a.compound or set(a.strides) == set(b.strides))
 
 
+def _one_size(a: Offset, b: Offset) -> bool:
+    """Do two plain strides of one buffer say they are one size: spelled alike, one sample of
+    a common Blob, or one of them no stride at all (`n * a_` beside `n * b_` do not)?"""
+    return a.compound or not (a.strides and b.strides) or \
+        bool(set(a.strides) & set(b.strides) or set(a.stride_of) & set(b.stride_of))
+
+
+def cut_apart(a: Offset, b: Offset) -> bool:
+    """May two sample-partitioned offsets give a sample different slices: they clash, or
+    their forms cannot be one cut (_same_cut: `(n * C + c) * S` beside `n * S`)?"""
+    return clash(a, b) or (a.partitioned and b.partitioned and not _same_cut(a, b))
+
+
+def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
+    """Two accesses of one buffer whose partitions may differ, in line order (None: none
+    do): cut_apart, or two plain strides not known to be one size (_one_size)."""
+    for i, a in enumerate(accesses):
+        for b in accesses[i + 1:]:
+            if cut_apart(a.offset, b.offset) or (a.offset.partitioned and b.offset.partitioned
+                                                 and not _one_size(a.offset, b.offset)):
+                return (a, b) if a.line <= b.line else (b, a)
+    return None
+
+
 def clashing(reads: List[Access], writes: List[Access]) -> List[Access]:
     """The reads partitioned unlike some write of another buffer (the in-place partner's):
-    run in place, they read other samples' elements (also a cut that cannot be the
-    write's: _same_cut)."""
-    return [r for r in reads if any(clash(r.offset, w.offset) or (
-        r.offset.partitioned and w.offset.partitioned and
-        not _same_cut(r.offset, w.offset)) for w in writes)]
+    run in place, they read other samples' elements."""
+    return [r for r in reads if any(cut_apart(r.offset, w.offset) for w in writes)]
 
 
 def check(name: str, writes: List[Access], reads: List[Access]) -> None:
@@ -63,8 +75,9 @@ def check(name: str, writes: List[Access], reads: List[Access]) -> None:
         a, b = pair
         raise Rejection(CROSS_SAMPLE, f"line {a.line}: {a.via} and line {b.line}: {b.via} "
                                       f"reach {name} in slices of two sizes (one element per "
-                                      f"sample, or a shorter stride, beside a slice per "
-                                      f"sample): each reaches other samples' elements")
+                                      f"sample, a shorter stride or one not known to be as "
+                                      f"long, beside a slice per sample): each reaches "
+                                      f"other samples' elements")
 
 
 def partners(name: str, buf: str, by_root: Dict[Tuple[str, str, str], List[Access]]) -> List[str]:

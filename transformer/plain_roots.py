@@ -10,7 +10,7 @@ from typing import List, Set
 
 from .decision import ALIASING, CROSS_SAMPLE, GLOBAL_STATE, Rejection
 from .facts.effects import Access
-from .partitions import clash
+from .partitions import cut_apart
 
 BLOB_KINDS = ("io", "member", "param", "local")
 
@@ -68,6 +68,6 @@ def check_unplaced(accesses: List[Access]) -> None:
                 raise Rejection(ALIASING, f"{what}, while line {w.line} writes "
                                           f"{w.root.label()} outside the sample's slice "
                                           f"(elements chosen by data, or every sample's)")
-            if clash(r.offset, w.offset):
+            if cut_apart(r.offset, w.offset):
                 raise Rejection(ALIASING, f"{what}, in slices of another size than line "
                                           f"{w.line} writes {w.root.label()} in")
