@@ -338,6 +338,23 @@ def test_tree_test_filter_keeps_gpu_tests_out():
     assert tree_tests.suite_filter(None, ["A.Dies"]) == "-*GPU*:A.Dies"
 
 
+def test_tree_suite_threads_spin_briefly_then_sleep(tmp_path):
+    """The suite runs under the wait policy docs/CHECK.md gives: forced parallel paths, the
+    thread count asked for, idle threads sleeping after a bounded spin (libgomp's count
+    overrides the passive policy; spinning without bound stalls a loaded machine, sleeping
+    at once makes every tiny region pay a wake-up)."""
+    exe = tmp_path / "suite"
+    exe.write_text("#!/bin/sh\nenv\n")
+    exe.chmod(0o755)
+    out = tree_tests.run_suite(exe, 3, True, tmp_path, 60).stdout
+    env = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    assert env["CGP_FORCE_PARALLEL"] == "1" and env["OMP_NUM_THREADS"] == "3"
+    assert env["OMP_WAIT_POLICY"] == "passive"
+    assert 0 < int(env["GOMP_SPINCOUNT"]) <= 100000
+    unforced = tree_tests.run_suite(exe, 1, False, tmp_path, 60).stdout
+    assert "CGP_FORCE_PARALLEL=1" not in unforced.splitlines()
+
+
 def test_the_test_a_suite_died_in_is_named():
     out = ("[ RUN      ] A.Fine\n[       OK ] A.Fine (0 ms)\n[ RUN      ] A.Fails\n"
            "x.cpp:3: Failure\n[  FAILED  ] A.Fails (1 ms)\n[ RUN      ] B/0.Dies\n"

@@ -116,11 +116,13 @@ def suite_filter(only: Optional[str], skip: Sequence[str] = ()) -> str:
 def run_suite(exe: Path, threads: Optional[int], forced: bool, cwd: Path, timeout: float,
               names: Sequence[str] = (), only: Optional[str] = None, skip: Sequence[str] = ()
               ) -> subprocess.CompletedProcess:
-    # Idle threads sleep instead of spinning: the suite runs thousands of tiny forced
-    # regions, and when its threads outnumber the free cores (more threads than cores, or a
-    # loaded CI machine) every region would wait out a spinning, descheduled thread. Seen on
-    # BVLC at 2 threads beside other jobs: over 23 minutes instead of 77 s.
-    extra = {"OMP_WAIT_POLICY": "passive"}
+    # Idle threads spin briefly, then sleep: the suite runs hundreds of thousands of tiny
+    # forced regions. Spinning long (libgomp's default), a region on a loaded machine waits
+    # out a spinning, descheduled thread (BVLC at 2 threads beside other jobs: over 23
+    # minutes instead of 77 s); sleeping at once (passive), every region pays a futex wake-up
+    # (caffe_src's suite at 2 threads on an idle 2-core machine: 175 s, 14 s with the spin).
+    # GOMP_SPINCOUNT is libgomp's and overrides the policy; other runtimes sleep at once.
+    extra = {"OMP_WAIT_POLICY": "passive", "GOMP_SPINCOUNT": "10000"}
     if forced:
         extra["CGP_FORCE_PARALLEL"] = "1"
     env = buildtree.harness_env(threads, extra=extra)
