@@ -63,8 +63,19 @@ def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
 
 def clashing(reads: List[Access], writes: List[Access]) -> List[Access]:
     """The reads partitioned unlike some write of another buffer (the in-place partner's):
-    run in place, they read other samples' elements."""
-    return [r for r in reads if any(cut_apart(r.offset, w.offset) for w in writes)]
+    run in place, they read other samples' elements; also at another stride, not known to be
+    one sample's size, than the write's."""
+    return [r for r in reads if any(cut_apart(r.offset, w.offset) or _unsized_apart(r, w)
+                                    for w in writes)]
+
+
+def _unsized_apart(r: Access, w: Access) -> bool:
+    """Strides spelled apart, one of them a size from elsewhere (`n * a_` beside `n * b_`, a_
+    and b_ the caller's): run in place, the slices differ. Two strides each one sample of
+    some Blob are taken for one size, as everywhere (Offset.merged)."""
+    a, b = r.offset, w.offset
+    return a.partitioned and b.partitioned and bool(a.unsized or b.unsized) and \
+        not _one_size(a, b)
 
 
 def check(name: str, writes: List[Access], reads: List[Access]) -> None:

@@ -1,5 +1,5 @@
-// From SigmoidLayer::Forward_cpu (caffe_src/src/caffe/layers/sigmoid_layer.cpp).
-// Edit (thirteenth red team): `out[~0]`, minus one spelled as a bitwise not.
+// A sample-indexed loop that writes its output and sums it (round 25, one buffer cut two
+// ways): written at `n * count(1)`, read at `n * count(2)`.
 #include <cmath>
 #include <vector>
 

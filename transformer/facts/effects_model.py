@@ -71,8 +71,11 @@ class Offset:
         # beside the stride's the walk does not know (`ReshapeLike` makes them equal)
         jump = bool(set(self.strides) & set(other.terms) or set(other.strides) & set(self.terms)
                     or (self.sample and other.term_of) or (other.sample and self.term_of))
+        # n's slice added to n's slice (`n * dim + n * dim`, `(n + n) * dim`, a pointer at
+        # `n * dim` indexed at `n * dim + k`): 2n's, no one cut
+        twice = (self.sample or self.unit) and (other.sample or other.unit)
         return Offset(self.sample or other.sample, self.unit or other.unit,
-                      self.shifted or other.shifted or jump, self.opaque or other.opaque,
+                      self.shifted or other.shifted or jump, self.opaque or other.opaque or twice,
                       self.inner or other.inner, self.strides + other.strides,
                       self.data or other.data, self.unsized + other.unsized,
                       self.terms + other.terms, self.stride_of + other.stride_of,
