@@ -13,10 +13,10 @@ from ..ir import Node
 from . import extrema, gates
 from .effects_model import OPAQUE, Access, Guard, Offset, _Frame
 from .effects_syntax import (
-    STEPS,
     TESTS,
     _loop_var_and_trip,
     _words,
+    changes,
     negations,
 )
 from .shapes import norm_text
@@ -288,12 +288,15 @@ class PathMixin:
             self._walk_for(frame, n, guards, depth)
         else:  # while and do: no countable trip
             self.inner_vars.append(("?", "?"))
+            bounds = dict(self.trip_bounds)
+            self._bound_while(frame, n)
             for c in n.children:
                 if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
                     self.walk(frame, c, guards, depth, True)
                 else:
                     self.expr(frame, c, guards, depth)
             self.inner_vars.pop()
+            self.trip_bounds = bounds
         _, breaks = self._breakables.pop()
         self._lose_moved(frame, moved_before)
         del frame.skips[skips:]
@@ -325,7 +328,7 @@ class PathMixin:
                 own.add(d.name)
         if init.kind != "null":
             self.expr(frame, init, guards, depth, loop_header=True)
-        if _changes(cond):  # run once more than the body: no closed form from it
+        if changes(cond):  # run once more than the body: no closed form from it
             self.inner_vars.append(("?", "?"))
             self._walk_header_part(frame, cond, own, guards, depth)
             self.inner_vars.pop()
@@ -367,11 +370,6 @@ def _start(init: Node) -> str:
     if init.kind == "assign" and len(init.children) == 2:
         return norm_text(init.children[1].text)
     return "0"
-
-
-def _changes(e: Node) -> bool:
-    """Whether expression e steps or assigns anything."""
-    return any(n.kind == "assign" or n.kind == "unop" and n.op in STEPS for n in e.walk())
 
 
 def _comma_operands(e: Node) -> List[Node]:

@@ -18,6 +18,7 @@ from .effects_syntax import (
     _reads_memory,
     _strip,
     _words,
+    changes,
 )
 from .effects_types import _integral, fractional_literal
 from .io_slots import may_pair
@@ -108,6 +109,31 @@ class StepMixin:
         to a function of the tree that takes it by writable reference (`Skip(x, k)`)? A
         call the walk cannot follow is an unknown call, rejected on its own."""
         return var in self.names_changed(body, file, unknown=False)
+
+    def _bound_while(self, frame: _Frame, n: Node) -> None:
+        """`while (k < X) { ...; ++k; }` (or `do ... while`): the body sees k below X (up to
+        X with `<=`), as a for loop's would, when a step by one at the body's end is the only
+        change of k; with the step elsewhere in the body, up to X (taken as `<=`). The
+        offsets' bound checks then read X (`k <= dim` reaches the next sample). Any other
+        counter keeps an unread bound (the layout convention)."""
+        cond, body = (n.children[0], n.children[-1]) if n.kind == "while" else \
+            (n.children[-1], n.children[0])
+        cond = _strip(cond)
+        if cond.kind != "binop" or cond.op not in ("<", "<=") or len(cond.children) != 2 or \
+                body.kind != "block":
+            return
+        var, bound = _strip(cond.children[0]), cond.children[1]
+        steps = [i for i, c in enumerate(body.children) if _steps_by_one(c, var)]
+        if var.kind != "name" or changes(bound) or len(steps) != 1 or \
+                var.name in {x.name for x in bound.walk() if x.kind == "name"}:
+            return
+        rest = Node("block", body.start, body.end, body.line, "",
+                    [c for i, c in enumerate(body.children) if i != steps[0]])
+        if self._counter_changed(var.name, rest, frame.fn.file):
+            return
+        start = frame.values.get(var.name)
+        self.trip_bounds[var.name] = (bound, cond.op == "<=" or steps[0] != len(body.children) - 1,
+                                      norm_text(start.text) if isinstance(start, Node) else "0")
 
     def _fractional(self, frame: _Frame, bound: Node) -> bool:
         """May an inner loop's bound have a fraction (a floating literal or variable, not
@@ -265,3 +291,11 @@ _GUARD_CHANGES = "the increment is conditional on a value that changes from one 
                  "to the next"
 _FLOATING = {"float", "double", "Dtype", "Ftype", "Btype", "half", "float16"}
 _UNSIGNED = re.compile(r"\bunsigned\b|\buint\w*|\bsize_t\b|\bsize_type\b")
+
+
+def _steps_by_one(stmt: Node, var: Node) -> bool:
+    """Is the statement `++k;` or `k++;` for the name k?"""
+    e = _strip(stmt.children[0]) if stmt.kind == "expr_stmt" and stmt.children else stmt
+    return var.kind == "name" and e.kind == "unop" and e.op in ("++", "post++") and \
+        bool(e.children) and _strip(e.children[0]).kind == "name" and \
+        _strip(e.children[0]).name == var.name

@@ -224,3 +224,8 @@ def namespace_function(callee: Optional[Node]) -> bool:
     A method it finds is a `member` callee."""
     return callee is not None and callee.kind == "name" and callee.ref == "function" and \
         bool(callee.scopes) and "?" not in callee.scopes.split()
+
+
+def changes(e: Node) -> bool:
+    """Whether expression e steps or assigns anything."""
+    return any(n.kind == "assign" or n.kind == "unop" and n.op in STEPS for n in e.walk())
