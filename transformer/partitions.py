@@ -37,11 +37,14 @@ def _same_cut(a: Offset, b: Offset) -> bool:
     return a.compound == b.compound and (not a.compound or set(a.strides) == set(b.strides))
 
 
-def _one_size(a: Offset, b: Offset) -> bool:
-    """Do two plain strides of one buffer say they are one size: spelled alike, one sample of
-    a common Blob, or one of them no stride at all (`n * a_` beside `n * b_` do not)?"""
-    return a.compound or not (a.strides and b.strides) or \
-        bool(set(a.strides) & set(b.strides) or set(a.stride_of) & set(b.stride_of))
+def _sizes_apart(a: Offset, b: Offset) -> bool:
+    """Two sample-partitioned plain strides of one buffer that nothing says are one size:
+    not spelled alike, nor one sample of a common Blob (`n * a_` beside `n * b_`)? Compound
+    offsets are _same_cut's; an offset with no stride (`x[n]`) is clash's."""
+    if not (a.partitioned and b.partitioned) or a.compound or b.compound or \
+            not (a.strides and b.strides):
+        return False
+    return not (set(a.strides) & set(b.strides) or set(a.stride_of) & set(b.stride_of))
 
 
 def cut_apart(a: Offset, b: Offset) -> bool:
@@ -52,11 +55,10 @@ def cut_apart(a: Offset, b: Offset) -> bool:
 
 def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
     """Two accesses of one buffer whose partitions may differ, in line order (None: none
-    do): cut_apart, or two plain strides not known to be one size (_one_size)."""
+    do): cut_apart, or two plain strides not known to be one size (_sizes_apart)."""
     for i, a in enumerate(accesses):
         for b in accesses[i + 1:]:
-            if cut_apart(a.offset, b.offset) or (a.offset.partitioned and b.offset.partitioned
-                                                 and not _one_size(a.offset, b.offset)):
+            if cut_apart(a.offset, b.offset) or _sizes_apart(a.offset, b.offset):
                 return (a, b) if a.line <= b.line else (b, a)
     return None
 
@@ -73,9 +75,7 @@ def _unsized_apart(r: Access, w: Access) -> bool:
     """Strides spelled apart, one of them a size from elsewhere (`n * a_` beside `n * b_`, a_
     and b_ the caller's): run in place, the slices differ. Two strides each one sample of
     some Blob are taken for one size, as everywhere (Offset.merged)."""
-    a, b = r.offset, w.offset
-    return a.partitioned and b.partitioned and bool(a.unsized or b.unsized) and \
-        not _one_size(a, b)
+    return bool(r.offset.unsized or w.offset.unsized) and _sizes_apart(r.offset, w.offset)
 
 
 def check(name: str, writes: List[Access], reads: List[Access]) -> None:
