@@ -19,6 +19,7 @@ from .effects_syntax import (
     _strip,
     _words,
     changes,
+    steps_by_one,
 )
 from .effects_types import _integral, fractional_literal
 from .io_slots import may_pair
@@ -112,10 +113,11 @@ class StepMixin:
 
     def _bound_while(self, frame: _Frame, n: Node) -> None:
         """`while (k < X) { ...; ++k; }` (or `do ... while`): the body sees k below X (up to
-        X with `<=`), as a for loop's would, when a step by one at the body's end is the only
-        change of k; with the step elsewhere in the body, up to X (taken as `<=`). The
-        offsets' bound checks then read X (`k <= dim` reaches the next sample). Any other
-        counter keeps an unread bound (the layout convention)."""
+        X with `<=`), as a for loop's would, when a step by one (`++k`, `k++`, `k += 1`: a for
+        loop's step, `steps_by_one`) at the body's end is the only change of k; with the step
+        elsewhere in the body, up to X (taken as `<=`). The offsets' bound checks then read X
+        (`k <= dim` reaches the next sample). Any other counter keeps an unread bound (the
+        layout convention)."""
         cond, body = (n.children[0], n.children[-1]) if n.kind == "while" else \
             (n.children[-1], n.children[0])
         cond = _strip(cond)
@@ -123,9 +125,12 @@ class StepMixin:
                 body.kind != "block":
             return
         var, bound = _strip(cond.children[0]), cond.children[1]
-        steps = [i for i, c in enumerate(body.children) if _steps_by_one(c, var)]
-        if var.kind != "name" or changes(bound) or len(steps) != 1 or \
+        if var.kind != "name" or changes(bound) or \
                 var.name in {x.name for x in bound.walk() if x.kind == "name"}:
+            return
+        steps = [i for i, c in enumerate(body.children) if steps_by_one(
+            _strip(c.children[0]) if c.kind == "expr_stmt" and c.children else c, var.name)]
+        if len(steps) != 1:
             return
         rest = Node("block", body.start, body.end, body.line, "",
                     [c for i, c in enumerate(body.children) if i != steps[0]])
@@ -292,10 +297,3 @@ _GUARD_CHANGES = "the increment is conditional on a value that changes from one 
 _FLOATING = {"float", "double", "Dtype", "Ftype", "Btype", "half", "float16"}
 _UNSIGNED = re.compile(r"\bunsigned\b|\buint\w*|\bsize_t\b|\bsize_type\b")
 
-
-def _steps_by_one(stmt: Node, var: Node) -> bool:
-    """Is the statement `++k;` or `k++;` for the name k?"""
-    e = _strip(stmt.children[0]) if stmt.kind == "expr_stmt" and stmt.children else stmt
-    return var.kind == "name" and e.kind == "unop" and e.op in ("++", "post++") and \
-        bool(e.children) and _strip(e.children[0]).kind == "name" and \
-        _strip(e.children[0]).name == var.name

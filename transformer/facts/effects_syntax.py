@@ -121,10 +121,7 @@ def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
     lhs, rhs = cond.children
     if lhs.kind != "name" or lhs.name != var:
         return None, None
-    if not (inc.kind == "unop" and inc.op in ("++", "post++") and inc.children and
-            inc.children[0].kind == "name" and inc.children[0].name == var) and \
-            not (inc.kind == "assign" and inc.op == "+=" and inc.children[0].kind == "name" and
-                 inc.children[0].name == var and inc.children[1].text.strip() == "1"):
+    if not steps_by_one(inc, var):
         return None, None
     macro = hides_operator(rhs)
     trip = operand(rhs.text, macro) if cond.op == "<=" or start != "0" or macro \
@@ -229,3 +226,11 @@ def namespace_function(callee: Optional[Node]) -> bool:
 def changes(e: Node) -> bool:
     """Whether expression e steps or assigns anything."""
     return any(n.kind == "assign" or n.kind == "unop" and n.op in STEPS for n in e.walk())
+
+
+def steps_by_one(e: Node, var: str) -> bool:
+    """Is e `++var`, `var++` or `var += 1`?"""
+    return (e.kind == "unop" and e.op in ("++", "post++") and bool(e.children) and
+            e.children[0].kind == "name" and e.children[0].name == var) or \
+        (e.kind == "assign" and e.op == "+=" and e.children[0].kind == "name" and
+         e.children[0].name == var and e.children[1].text.strip() == "1")
