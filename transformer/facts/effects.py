@@ -28,6 +28,7 @@ from ..ir import FunctionIR, Node
 from . import gates, io_params, mathlib, run_before, scopes, sharing
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
+from .effects_counters import CounterMixin
 from .effects_exprs import ExprMixin
 from .effects_model import (
     OPAQUE,
@@ -72,7 +73,7 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
 
 
 class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, CallMixin,
-                   ObjectMixin, PointerMixin, OffsetMixin, SpecialMixin):
+                   ObjectMixin, PointerMixin, OffsetMixin, CounterMixin, SpecialMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 

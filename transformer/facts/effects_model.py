@@ -274,6 +274,9 @@ class _Frame:
         self.ptrs: Dict[str, Ptr] = {}
         self.values: Dict[str, Node] = {}  # int locals declared with an initializer
         self.inside: Set[str] = set()  # names declared inside the loop body
+        # variables an inner loop steps (its counters): where no loop bound of theirs is
+        # read (after the loop, or a loop whose bound the walk cannot read), of unknown value
+        self.loop_counters: Set[str] = set()
         self.decl_guards: Dict[str, FrozenSet] = {}  # conditions a local's scope runs under
         self.ref_targets: Dict[str, Root] = {}  # reference parameters -> what they alias
         # references declared in the function (`Dtype& loss = top_data[0];`) -> what they

@@ -24,6 +24,8 @@ class OffsetMixin:
         names = {n.name for n in e.walk() if n.kind == "name"}
         names |= self._bound_loop_names(frame, e)
         inner = any(v in names for v, _ in self.inner_vars)
+        if self._unbounded_counters(frame, self._counter_names(frame, e)):
+            return Offset(opaque=True, inner=inner)  # `while (k < dim) ++k;` then `out[k]`
         if self.loop_var and any(v in names and any(self._per_sample(frame, w)
                                                     for w in _words(t))
                                  for v, t in self.inner_vars):
@@ -45,7 +47,8 @@ class OffsetMixin:
             return Offset(terms=self._term_spellings(frame, [e]),
                           term_of=self._samples_long(frame, e))
         out = self._classify_offset(frame, e, inner)
-        if out.partitioned and inner and self._inner_spills(frame, names, out):
+        if out.partitioned and inner and (self._inner_spills(frame, names, out) or
+                                          self._scaled_spills(frame, e, out)):
             return Offset(shifted=True, inner=inner)  # k < 2 * dim: into the next sample
         return out
 
@@ -61,7 +64,8 @@ class OffsetMixin:
             # out = top + n: `out[k]` is n + k (slices overlap), `out[1]` the next sample's
             q = q.plus(Offset(opaque=True) if io.inner or io.data else Offset(shifted=True))
         names = {n.name for n in index.walk() if n.kind == "name"}
-        if any(c.offset.partitioned and self._inner_spills(frame, names, c.offset)
+        if any(c.offset.partitioned and (self._inner_spills(frame, names, c.offset) or
+                                         self._scaled_spills(frame, index, c.offset))
                for c in q.choices):
             q = q.plus(Offset(shifted=True))
         return q

@@ -17,7 +17,10 @@ from .effects_syntax import (
     _loop_var_and_trip,
     _words,
     changes,
+    counter_test,
+    declared_in,
     negations,
+    stepped_in,
 )
 from .shapes import norm_text
 from .stdlib import owns_values
@@ -283,6 +286,8 @@ class PathMixin:
         inexact = self._inexact, frame.inexact_blocks
         first = len(self.eff.inductions)
         moved_before, self._moved_in_loop = self._moved_in_loop, set()
+        counters = set(frame.loop_counters)
+        frame.loop_counters |= stepped_in(n) - declared_in(n.children[0 if n.kind == "do" else -1])
         self._breakables.append(("loop", []))
         if n.kind == "for":
             self._walk_for(frame, n, guards, depth)
@@ -298,6 +303,7 @@ class PathMixin:
             self.inner_vars.pop()
             self.trip_bounds = bounds
         _, breaks = self._breakables.pop()
+        frame.loop_counters = counters | (frame.loop_counters - declared_in(n))
         self._lose_moved(frame, moved_before)
         del frame.skips[skips:]
         self._inexact, frame.inexact_blocks = inexact
@@ -338,16 +344,29 @@ class PathMixin:
             self.note_reads(trip or "?", first)
         # a counter the body also changes (`++k` in the body, `k = dim_` to leave): the
         # trip is not the header's, so nothing it steps has a closed form from it
-        rewritten = bool(var) and self._counter_changed(var, body, frame.fn.file)
+        # a bound the body changes (`lim = dim + 1;` in it) bounds nothing either
+        rewritten = bool(var) and (self._counter_changed(frame, var, body) or any(
+            self._counter_changed(frame, x.name, body) for x in cond.walk()
+            if x.kind == "name" and x.name != var))
         # `j < dim_ * ratio_`: no whole count to multiply a step by (the bound still bounds)
-        fraction = bool(var and trip) and self._fractional(frame, cond.children[1])
-        self.inner_vars.append(("?", "?") if rewritten or fraction else (var or "?", trip or "?"))
+        test = counter_test(cond, var) if var and trip else None
+        fraction = test is not None and self._fractional(frame, test[1])
+        self.inner_vars.append(("?", "?") if rewritten or fraction or cond.kind == "null"
+                               else (var or "?", trip or "?"))
         counted, bounds = dict(self.counted), dict(self.trip_bounds)
         if var and trip and not rewritten:
             self.counted[var] = norm_text(trip)
-            self.trip_bounds[var] = (cond.children[1], cond.op == "<=", _start(init))
+            self.trip_bounds[var] = (test[1], test[0] == "<=", _start(init))
+        # a counter under a condition the walk does not read (`k >= 0`, counting down) is
+        # trusted to stay in the sample while the body runs (the layout convention)
+        header = own | ({init.children[0].name} if init.kind == "assign" and init.children
+                        and init.children[0].kind == "name" else set())
+        held = {v for v in header & frame.loop_counters if cond.kind != "null" and (
+            not rewritten or self.guarded_rewrite(frame, v, body, cond))}
+        frame.loop_counters -= held
         self.walk(frame, body, guards, depth, True)
         self._walk_header_part(frame, inc, own, guards, depth)
+        frame.loop_counters |= held
         self.counted, self.trip_bounds = counted, bounds
         self.inner_vars.pop()
 

@@ -15,10 +15,14 @@ from ..ir import Node
 from .degenerate import maybe_zero
 from .effects_model import OPAQUE, Access, Choice, Offset, Ptr, Root, _Frame, depth_of
 from .effects_syntax import (
+    _aliased_names,
+    _changes,
     _reads_memory,
     _strip,
     _words,
+    changed_outside,
     changes,
+    counter_test,
     steps_by_one,
 )
 from .effects_types import _integral, fractional_literal
@@ -104,29 +108,36 @@ class StepMixin:
         return (e.kind == "cast" or e.kind == "binop" and e.op == "*") and \
             any(self._boolean(frame, c) for c in e.children)
 
-    def _counter_changed(self, var: str, body: Node, file: str) -> bool:
+    def _counter_changed(self, frame: _Frame, var: str, body: Node) -> bool:
         """Does the body change an inner loop's counter: by name (`++k`), through its
-        address or a writable reference (`int& pos = k`, `Skip(x, &k)`), or by passing it
-        to a function of the tree that takes it by writable reference (`Skip(x, k)`)? A
-        call the walk cannot follow is an unknown call, rejected on its own."""
-        return var in self.names_changed(body, file, unknown=False)
+        address or a writable reference (`int& pos = k`, `Skip(x, &k)`, here or anywhere in
+        the function: `int& pos = k;` before the loop, `++pos` in it), or by passing it to
+        a function of the tree that takes it by writable reference (`Skip(x, k)`)? A call
+        the walk cannot follow is an unknown call, rejected on its own."""
+        return var in self.names_changed(body, frame.fn.file, unknown=False) or \
+            frame.fn.body is not None and var in _aliased_names(frame.fn.body)
 
     def _bound_while(self, frame: _Frame, n: Node) -> None:
-        """`while (k < X) { ...; ++k; }` (or `do ... while`): the body sees k below X (up to
-        X with `<=`), as a for loop's would, when a step by one (`++k`, `k++`, `k += 1`: a for
-        loop's step, `steps_by_one`) at the body's end is the only change of k; with the step
+        """`while (k < X) { ...; ++k; }`: the body sees k below X (up to X with `<=`), as a
+        for loop's would, when a step by one (`++k`, `k++`, `k += 1`: a for loop's step,
+        `steps_by_one`) at the body's end is the only change of k in the loop, and k starts
+        where it was declared (nothing else changes it) at no negative value; with the step
         elsewhere in the body, up to X (taken as `<=`). The offsets' bound checks then read X
-        (`k <= dim` reaches the next sample). Any other counter keeps an unread bound (the
-        layout convention)."""
-        cond, body = (n.children[0], n.children[-1]) if n.kind == "while" else \
-            (n.children[-1], n.children[0])
-        cond = _strip(cond)
-        if cond.kind != "binop" or cond.op not in ("<", "<=") or len(cond.children) != 2 or \
-                body.kind != "block":
+        (`k <= dim` reaches the next sample). Any other counter (a `do` loop's too) is one
+        whose bound the walk does not read: an offset naming it is opaque."""
+        if n.kind != "while":  # a do loop's body runs once whatever its bound
             return
-        var, bound = _strip(cond.children[0]), cond.children[1]
-        if var.kind != "name" or changes(bound) or \
-                var.name in {x.name for x in bound.walk() if x.kind == "name"}:
+        cond, body = _strip(n.children[0]), n.children[-1]
+        counters = [c for c in (cond.children if cond.kind == "binop" else [])
+                    if c.kind == "name"]
+        test = next((t for t in (counter_test(cond, c.name) for c in counters) if t), None)
+        if test is None or test[0] == "!=" or body.kind != "block":
+            return
+        op, bound = test
+        var = next(c for c in counters if counter_test(cond, c.name) == test)
+        if changes(bound) or var.name in {x.name for x in bound.walk() if x.kind == "name"} or \
+                any(self._counter_changed(frame, x.name, body)
+                    for x in bound.walk() if x.kind == "name"):
             return
         steps = [i for i, c in enumerate(body.children) if steps_by_one(
             _strip(c.children[0]) if c.kind == "expr_stmt" and c.children else c, var.name)]
@@ -134,11 +145,35 @@ class StepMixin:
             return
         rest = Node("block", body.start, body.end, body.line, "",
                     [c for i, c in enumerate(body.children) if i != steps[0]])
-        if self._counter_changed(var.name, rest, frame.fn.file):
+        if self._counter_changed(frame, var.name, rest):
             return
-        start = frame.values.get(var.name)
-        self.trip_bounds[var.name] = (bound, cond.op == "<=" or steps[0] != len(body.children) - 1,
-                                      norm_text(start.text) if isinstance(start, Node) else "0")
+        start = frame.values.get(var.name)  # as declared, if nothing else changes it
+        if not isinstance(start, Node) or frame.fn.body is None or \
+                changed_outside(frame.fn.body, n, var.name) or \
+                var.name in self.names_passed(frame.fn.body, frame.fn.file, True) or \
+                self._below_start(frame, start):
+            return
+        self.trip_bounds[var.name] = (bound, op == "<=" or steps[0] != len(body.children) - 1,
+                                      norm_text(start.text))
+
+    def guarded_rewrite(self, frame: _Frame, var: str, body: Node, cond: Node) -> bool:
+        """Is every change of a for loop's counter in its body a statement of its own followed
+        at once by `if (k >= X) break;` (X the loop's bound, `k > X` under `<=`)? Then the
+        counter stays under the bound wherever the body reads it (`pw = inner_hi;` to skip
+        the windows inside the image, then `if (pw >= pooled_width) break;`)."""
+        cond = _strip(cond)
+        if cond.kind != "binop" or cond.op not in ("<", "<=") or len(cond.children) != 2 or \
+                var in self.names_passed(body, frame.fn.file, True):
+            return False
+        guard = (">=" if cond.op == "<" else ">", var, norm_text(cond.children[1].text))
+        sites = sum(_changes(x, var) for x in body.walk())
+        guarded = 0
+        for blk in (b for b in body.walk() if b.kind == "block"):
+            for st, nxt in zip(blk.children, blk.children[1:]):
+                own = sum(_changes(x, var) for x in st.walk())
+                guarded += st.kind in ("assign", "unop", "expr_stmt") and own == 1 and \
+                    _breaks_at(nxt, guard)
+        return sites == guarded
 
     def _fractional(self, frame: _Frame, bound: Node) -> bool:
         """May an inner loop's bound have a fraction (a floating literal or variable, not
@@ -272,6 +307,17 @@ class StepMixin:
         (`_declared`), else a member's."""
         return self._declared(frame, Node("name", 0, 0, 0, name, name=name)) or \
             self.program.field_type(self.cls, name)
+
+
+def _breaks_at(st: Node, guard) -> bool:
+    """Is st `if (k >= X) break;` (guard: the operator, k and X's text), with no else?"""
+    if st.kind != "if" or len(st.children) != 2:
+        return False
+    c, then = _strip(st.children[0]), st.children[1]
+    if then.kind == "block" and len(then.children) == 1:
+        then = then.children[0]
+    return c.kind == "binop" and len(c.children) == 2 and then.kind == "break" and \
+        (c.op, _strip(c.children[0]).name, norm_text(c.children[1].text)) == guard
 
 
 def _advances_for(ind, a: Access) -> bool:

@@ -39,6 +39,43 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
     return out
 
 
+def stepped_in(body: Node) -> Set[str]:
+    """The plain variables body steps: `++k`, `k += s`, `k = k + s`, or may step under another
+    name (`&k`, `int& r = k`). A plain `best = k` is no step: the variable holds one of the
+    values assigned, not a count of them."""
+    out = _aliased_names(body)
+    for n in body.walk():
+        target = n.children[0] if n.children and (
+            n.kind == "unop" and n.op in STEPS or n.kind == "assign" and n.op != "=") else None
+        if n.kind == "assign" and n.op == "=" and len(n.children) == 2 and \
+                n.children[0].kind == "name" and n.children[0].name in _words(n.children[1].text):
+            target = n.children[0]
+        if target is not None and target.kind == "name":
+            out.add(target.name)
+    return out
+
+
+def declared_in(body: Node) -> Set[str]:
+    """The names body declares (for a loop: in its header and its body)."""
+    return {n.name for n in body.walk() if n.kind == "decl"}
+
+
+def changed_outside(body: Node, inner: Node, name: str) -> bool:
+    """Does body assign or step `name`, take its address or bind a writable reference to it,
+    anywhere outside the subtree inner?"""
+    skip = {id(x) for x in inner.walk()}
+    return any(id(x) not in skip and _changes(x, name) for x in body.walk())
+
+
+def _changes(n: Node, name: str) -> bool:
+    if n.kind == "assign" or n.kind == "unop" and n.op in STEPS + ("&",):
+        return bool(n.children) and n.children[0].kind == "name" and n.children[0].name == name
+    if n.kind == "decl" and n.children and _is_mutable_ref(n.type):
+        init = _strip(n.children[0])
+        return init.kind == "name" and init.name == name
+    return False
+
+
 def changed_in(body: Optional[Node]) -> Set[str]:
     """The names a body assigns, steps or lets another name change (`&b`, `T*& r = b`)."""
     return _updated_names(body) | _aliased_names(body) if body is not None else set()
@@ -104,6 +141,22 @@ def _reads_memory(e: Node) -> bool:
                id(n) not in receivers for n in e.walk())
 
 
+_FLIPPED = {">": "<", ">=": "<=", "!=": "!="}
+
+
+def counter_test(cond: Node, var: str) -> Optional[Tuple[str, Node]]:
+    """A loop condition on counter var as (operator, bound): `k < X`, `k <= X`, `k != X`, or
+    the same written the other way round (`X > k`, `X >= k`, `X != k`)."""
+    if cond.kind != "binop" or len(cond.children) != 2:
+        return None
+    a, b = cond.children
+    if cond.op in ("<", "<=", "!=") and a.kind == "name" and a.name == var:
+        return cond.op, b
+    if cond.op in _FLIPPED and b.kind == "name" and b.name == var:
+        return _FLIPPED[cond.op], a
+    return None
+
+
 def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
     """For `for (int v = a; v < T; ++v)`, return (v, T - a as text) when canonical."""
     init, cond, inc, _ = loop.children
@@ -116,17 +169,14 @@ def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
     elif init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
         var = init.children[0].name
         start = init.children[1].text.strip()
-    if var is None or cond.kind != "binop" or cond.op not in ("<", "<=", "!="):
+    test = counter_test(cond, var) if var else None
+    if test is None or not steps_by_one(inc, var):
         return None, None
-    lhs, rhs = cond.children
-    if lhs.kind != "name" or lhs.name != var:
-        return None, None
-    if not steps_by_one(inc, var):
-        return None, None
+    op, rhs = test
     macro = hides_operator(rhs)
-    trip = operand(rhs.text, macro) if cond.op == "<=" or start != "0" or macro \
+    trip = operand(rhs.text, macro) if op == "<=" or start != "0" or macro \
         else rhs.text.strip()
-    if cond.op == "<=":
+    if op == "<=":
         trip = f"{trip} + 1"
     if start not in ("0",):
         trip = f"{operand(trip)} - ({start})"
