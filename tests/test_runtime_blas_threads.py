@@ -45,3 +45,39 @@ def test_overlapping_regions_of_two_nets_leave_the_count_as_it_was(program):
     assert while_both == "1"  # parts still running: BLAS single-threaded
     assert team_alone == "4"  # only the inline loop left: the team (OMP_NUM_THREADS)
     assert after == "3"  # the application's count, once both are done
+
+
+# An OpenBLAS built with OpenMP (Debian's libopenblas0-openmp), stood in for by the program:
+# its openblas_set_num_threads is omp_set_num_threads on the calling thread (OpenBLAS's
+# blas_server_omp.c), so setting 1 before a region made the region a team of one and left
+# the application's own OpenMP setting changed (the twenty-sixth red team, with the real
+# library, extracted beside this machine's: region team 1 in every call).
+OPENMP_BLAS = r"""
+#include <omp.h>
+#include <cstdio>
+#include "cgp_runtime.hpp"
+
+static int calls = 0;
+extern "C" int openblas_get_parallel(void) { return 2; }
+extern "C" int openblas_get_num_threads(void) { return omp_get_max_threads(); }
+extern "C" void openblas_set_num_threads(int n) { ++calls; omp_set_num_threads(n); }
+
+int main() {
+  omp_set_num_threads(3);  // the application's own choice
+  int team = 0;
+  cgp::parallel_for(64, [&](int, int, int) {
+    if (omp_get_thread_num() == 0) team = omp_get_num_threads();
+  });
+  { cgp::TeamBlas lend(true); }
+  std::printf("%d %d %d\n", team, omp_get_max_threads(), calls);
+  return 0;
+}
+"""
+
+
+def test_an_openmp_openblas_keeps_the_teams_and_the_applications_setting(tmp_path):
+    exe = build_runtime_program(tmp_path, OPENMP_BLAS)
+    team, after, calls = run_program(exe, [], 4, force=True)
+    assert team == "3"  # the region's team: the application's setting, not one
+    assert after == "3"
+    assert calls == "0"  # OpenBLAS's count left alone: it is the OpenMP setting itself

@@ -29,12 +29,15 @@ def clash(a: Offset, b: Offset) -> bool:
     return bool(set(a.short_of) & _sizes(b) or set(b.short_of) & _sizes(a))
 
 
-def _same_cut(a: Offset, b: Offset) -> bool:
+def _same_cut(a: Offset, b: Offset, factors: bool = True) -> bool:
     """Can two sample-partitioned offsets cut their buffer alike? Not one compound and the
     other not: `(n * C + c) * S` strides n by C * S, not by the S it records, and `n * C + c`
     by C (an in-place partner's per-channel scale beside its blocks); nor both compound with
-    other recorded factors (`(n * C + c) * H * W` beside `(n * C + c) * 2H * 2W`)."""
-    return a.compound == b.compound and (not a.compound or set(a.strides) == set(b.strides))
+    other recorded factors (`(n * C + c) * H * W` beside `(n * C + c) * 2H * 2W`), or
+    other factors before the last (`(n * C + c) * S` beside `(n * half + c) * S`; not
+    asked of an in-place partner's: see `clashing`)."""
+    return a.compound == b.compound and (not a.compound or set(a.strides) == set(b.strides)
+                                         and (not factors or set(a.factors) == set(b.factors)))
 
 
 def _sizes_apart(a: Offset, b: Offset) -> bool:
@@ -47,10 +50,10 @@ def _sizes_apart(a: Offset, b: Offset) -> bool:
     return not (set(a.strides) & set(b.strides) or set(a.stride_of) & set(b.stride_of))
 
 
-def cut_apart(a: Offset, b: Offset) -> bool:
+def cut_apart(a: Offset, b: Offset, factors: bool = True) -> bool:
     """May two sample-partitioned offsets give a sample different slices: they clash, or
     their forms cannot be one cut (_same_cut: `(n * C + c) * S` beside `n * S`)?"""
-    return clash(a, b) or (a.partitioned and b.partitioned and not _same_cut(a, b))
+    return clash(a, b) or (a.partitioned and b.partitioned and not _same_cut(a, b, factors))
 
 
 def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
@@ -66,9 +69,11 @@ def first_clash(accesses: List[Access]) -> Optional[Tuple[Access, Access]]:
 def clashing(reads: List[Access], writes: List[Access]) -> List[Access]:
     """The reads partitioned unlike some write of another buffer (the in-place partner's):
     run in place, they read other samples' elements; also at another stride, not known to be
-    one sample's size, than the write's."""
-    return [r for r in reads if any(cut_apart(r.offset, w.offset) or _unsized_apart(r, w)
-                                    for w in writes)]
+    one sample's size, than the write's. Compound cuts that differ only in a factor before
+    the last (Concat: a bottom read at `n * B * S`, the top written at `(n * T + o) * S`)
+    are taken for one: Blobs of different shapes do not run in place."""
+    return [r for r in reads if any(cut_apart(r.offset, w.offset, factors=False) or
+                                    _unsized_apart(r, w) for w in writes)]
 
 
 def _unsized_apart(r: Access, w: Access) -> bool:

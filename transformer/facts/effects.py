@@ -62,6 +62,7 @@ from .effects_syntax import (
     _strip,
     _updated_names,
     _words,
+    grown_in,
 )
 from .effects_types import TypeMixin
 from .mathlib import BLOB_BUFFERS, TABLE
@@ -120,6 +121,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._decl_categories: Dict[str, str] = {}  # ... and their types' categories
         self._decl_history: Dict[str, Set[str]] = {}  # ... every type each name was declared
         self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
+        self._stepped: Set[str] = set()  # names the loop body steps (`++`, `+=`, `k = k + 1`)
         self._inside_now: Set[str] = set()  # names the loop body declared so far
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
@@ -172,6 +174,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
                         (var, self._ptr_types[var]))
         self.eff.shared_buffers = sharing.shared_buffers(self.program, self.cls, fn)
         self._assigned = _assigned_values(loop.children[3])
+        self._stepped = grown_in(loop.children[3])
         self._induction_vars = self._induction_candidates(frame, loop.children[3])
         self._aliased = _aliased_names(loop.children[3])
         self.eff.written_names = _updated_names(loop.children[3]) | self._aliased

@@ -43,21 +43,36 @@ class CounterMixin:
             todo.extend(x.children)
         return out
 
-
     def _scaled_spills(self, frame: _Frame, e: Node, off: Offset) -> bool:
-        """Does an inner index times a literal count past one sample (`2 * k`, k < dim)?"""
-        todo = [e]
-        while todo:
-            x = _strip(todo.pop())
+        """Does an inner index times a literal, or plus one, count past one sample (`2 * k`,
+        `k + 1`, k < dim: up to 2 * dim - 2, up to dim)? Followed through a local's value
+        (`const int j = k + 1;`) and a helper's parameter (`row[k + 1]` in `Put(row, k)`),
+        and into calls (`std::min(k + 1, dim)` may be dim)."""
+        todo, seen = [e], 0
+        while todo and seen < 200:
+            x, seen = _strip(todo.pop()), seen + 1
             if x.kind == "index" or x.kind == "unop" and x.op == "*":
                 continue
             todo.extend(x.children)
-            if x.kind != "binop" or x.op != "*" or len(x.children) != 2:
-                continue
-            for a, b in (x.children, x.children[::-1]):
-                a, b = _strip(a), _strip(b)
-                bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
-                if bound is not None and b.kind == "lit" and literal_int(b.text) > 1 and \
-                        self.exceeds(frame, [b, bound[0]], off):
-                    return True
+            v = frame.bindings.get(x.name, frame.values.get(x.name)) if x.kind == "name" \
+                else None
+            if isinstance(v, Node) and x.name not in self.eff.written_names:
+                todo.append(v)
+            if x.kind == "binop" and x.op in ("*", "+") and len(x.children) == 2 and any(
+                    self._spill_term(frame, x.op, _strip(a), _strip(b), off)
+                    for a, b in (x.children, x.children[::-1])):
+                return True
         return False
+
+    def _spill_term(self, frame: _Frame, op: str, a: Node, b: Node, off: Offset) -> bool:
+        """a op b with a an inner index bounded by X and b a literal: does `X * b` (for `*`)
+        or `X + b` (`+`; one more under `<=`) reach past one sample?"""
+        bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
+        if bound is None or b.kind != "lit" or literal_int(b.text) < (2 if op == "*" else 1):
+            return False
+        if op == "*":
+            return self.exceeds(frame, [b, bound[0]], off)
+        more = literal_int(b.text) + (1 if bound[1] else 0)
+        reach = Node("binop", 0, 0, 0, f"({bound[0].text}) + {more}",
+                     [bound[0], Node("lit", 0, 0, 0, str(more))], op="+")
+        return self.exceeds(frame, [reach], off)

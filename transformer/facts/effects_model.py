@@ -65,6 +65,9 @@ class Offset:
     compound: bool = False
     # what an inner index alone spans (`s[k]`, `k < dim`: dim), '' for anything else
     span: str = ""
+    # every factor n is multiplied by, as spelled (`(n * C + c) * S`: C and S; strides
+    # records only the last): two compound cuts of one buffer must agree on all of them
+    factors: List[str] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
         # a term one sample long of any Blob: the stride's own, or another whose size
@@ -81,7 +84,8 @@ class Offset:
                       self.terms + other.terms, self.stride_of + other.stride_of,
                       self.term_of + other.term_of, self.short_of + other.short_of,
                       self.compound or other.compound,
-                      self.span if not other.inner else other.span if not self.inner else "")
+                      self.span if not other.inner else other.span if not self.inner else "",
+                      self.factors + other.factors)
 
     @property
     def depends(self) -> bool:

@@ -226,6 +226,12 @@ class OffsetMixin:
                 return (self._one_sample(a, off) or self.exceeds(frame, [a], off, depth + 1)) \
                     and b.kind == "lit" and literal_int(b.text) > 0
             return x.op == "-" and self.exceeds(frame, [a], off, depth + 1)
+        if x.kind == "name" and x.name in frame.values and x.name in self.eff.written_names:
+            # a local the loop assigns again (`int end = dim; if (c) end = dim + 1;`): every
+            # value it is given; one it steps has none the walk knows
+            return x.name in self._stepped or any(self.exceeds(frame, [v], off, depth + 1) for v
+                                                  in [frame.values[x.name]] +
+                                                  self._assigned.get(x.name, []))
         if x.kind in ("name", "member"):
             values = self._values_of(frame, x) or []
             return len(values) == 1 and self.exceeds(frame, values, off, depth + 1)
@@ -379,7 +385,8 @@ class OffsetMixin:
                                   stride_of=_listed(self.oracle.sample_of(y)),
                                   unsized=[] if self._sample_size(y) else
                                   [norm_text(y.text)], short_of=self.short_of(frame, y),
-                                  compound=ox.sample or ox.compound)
+                                  compound=ox.sample or ox.compound,
+                                  factors=ox.factors + [norm_text(y.text)])
                 if ox.shifted:
                     return Offset(shifted=True, inner=inner)
                 return Offset(opaque=True, inner=inner)
@@ -414,7 +421,9 @@ class OffsetMixin:
             for k, x in (e.children, e.children[::-1]):
                 if _strip(k).kind == "lit" and norm_text(k.text) not in ("0", "0u"):
                     return self._samples_long(frame, x, depth)
-            return []
+            # axes of one Blob multiplied (`channels_ * spatial_`): may be its whole sample
+            parts = [set(self._part_of(frame, f)) for f in _factors(e)]
+            return sorted(set.intersection(*parts)) if all(parts) else []
         found = _listed(self.oracle.sample_of(e))
         if not found and e.kind == "name" and depth < 6:
             values = self._values_of(frame, e) or []

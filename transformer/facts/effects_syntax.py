@@ -55,6 +55,18 @@ def stepped_in(body: Node) -> Set[str]:
     return out
 
 
+def grown_in(body: Node) -> Set[str]:
+    """The plain variables body steps by arithmetic: `++k`, `k += s`, `k = k + s`, not
+    `k = std::min(k, X)` (a clamp keeps k within what it was and X)."""
+    out = _updated_names(body, ("+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "|=", "&=", "^="))
+    for n in body.walk():
+        if n.kind == "assign" and n.op == "=" and len(n.children) == 2 and \
+                n.children[0].kind == "name" and _strip(n.children[1]).kind == "binop" and \
+                n.children[0].name in _words(n.children[1].text):
+            out.add(n.children[0].name)
+    return out
+
+
 def declared_in(body: Node) -> Set[str]:
     """The names body declares (for a loop: in its header and its body)."""
     return {n.name for n in body.walk() if n.kind == "decl"}
