@@ -36,8 +36,9 @@ def _same_cut(a: Offset, b: Offset, factors: bool = True) -> bool:
     other recorded factors (`(n * C + c) * H * W` beside `(n * C + c) * 2H * 2W`), or
     other factors before the last (`(n * C + c) * S` beside `(n * half + c) * S`; not
     asked of an in-place partner's: see `clashing`)."""
+    same = not factors or sorted(a.factors) == sorted(b.factors)  # as multisets
     return a.compound == b.compound and (not a.compound or set(a.strides) == set(b.strides)
-                                         and (not factors or set(a.factors) == set(b.factors)))
+                                         and same)
 
 
 def _sizes_apart(a: Offset, b: Offset) -> bool:

@@ -3,11 +3,13 @@ no bound of theirs is read (their value unknown), and an inner index scaled past
 Part of `EffectWalker` (its state is set in effects.py)."""
 from __future__ import annotations
 
-from typing import Optional, Set
+import re
+from typing import List, Optional, Set
 
 from ..ir import Node
+from . import constants
 from .effects_model import Offset, _Frame
-from .effects_syntax import _strip, literal_int
+from .effects_syntax import _strip
 
 
 class CounterMixin:
@@ -18,7 +20,7 @@ class CounterMixin:
         (after their loop, or in one whose bound the walk does not read: `for (;;)`, a
         `while` it cannot bound, a counter the body steps again): of the function's frame
         or a caller's, whose names the bound parameters carry."""
-        out: Set[str] = set()
+        out: Set[str] = names & self._passed_refs
         while frame is not None:
             out |= names & frame.loop_counters
             frame = frame.caller
@@ -45,9 +47,9 @@ class CounterMixin:
 
     def _scaled_spills(self, frame: _Frame, e: Node, off: Offset) -> bool:
         """Does an inner index times a literal, or plus one, count past one sample (`2 * k`,
-        `k + 1`, k < dim: up to 2 * dim - 2, up to dim)? Followed through a local's value
-        (`const int j = k + 1;`) and a helper's parameter (`row[k + 1]` in `Put(row, k)`),
-        and into calls (`std::min(k + 1, dim)` may be dim)."""
+        `k << 1`, `k + k`, `k + 1`, `k + kNext`, k < dim: up to 2 * dim - 2, up to dim)?
+        Followed through a local's value (`const int j = k + 1;`) and a helper's parameter
+        (`row[k + d]` in `Put(row, k, 1)`), and into calls (`std::min(k + 1, dim)`)."""
         todo, seen = [e], 0
         while todo and seen < 200:
             x, seen = _strip(todo.pop()), seen + 1
@@ -58,21 +60,63 @@ class CounterMixin:
                 else None
             if isinstance(v, Node) and x.name not in self.eff.written_names:
                 todo.append(v)
-            if x.kind == "binop" and x.op in ("*", "+") and len(x.children) == 2 and any(
-                    self._spill_term(frame, x.op, _strip(a), _strip(b), off)
+            if x.kind == "binop" and x.op == "+" and self._sum_spills(frame, x, off):
+                return True
+            if x.kind == "binop" and x.op in ("*", "<<") and len(x.children) == 2 and any(
+                    self._spill_term(frame, x.op, _strip(a), self._literal_of(frame, b), off)
                     for a, b in (x.children, x.children[::-1])):
                 return True
         return False
 
-    def _spill_term(self, frame: _Frame, op: str, a: Node, b: Node, off: Offset) -> bool:
-        """a op b with a an inner index bounded by X and b a literal: does `X * b` (for `*`)
-        or `X + b` (`+`; one more under `<=`) reach past one sample?"""
+    def _sum_spills(self, frame: _Frame, x: Node, off: Offset) -> bool:
+        """A sum of an inner index with positive constants (`k + 1 + kNext`), or with itself."""
+        terms = _plus_terms(x)
+        names = [t.name for t in terms if t.kind == "name" and t.name in self.trip_bounds]
+        rest = [self._literal_of(frame, t) for t in terms
+                if not (t.kind == "name" and t.name in self.trip_bounds)]
+        c = sum(v for v in rest if v is not None and v > 0)
+        return any(names.count(k) > 1 and self._spill_term(frame, "*", Node(
+            "name", 0, 0, 0, k, name=k), names.count(k), off) or
+            c > 0 and self._spill_term(frame, "+", Node("name", 0, 0, 0, k, name=k), c, off)
+            for k in set(names))
+
+    def _literal_of(self, frame: _Frame, b: Node, depth: int = 0) -> Optional[int]:
+        """The one integer b holds: a literal, a named constant, or a local or a helper's
+        parameter given one (None: not known)."""
+        b = _strip(b)
+        if b.kind == "lit":
+            m = re.fullmatch(r"(\d+)[uUlL]*", b.text.strip())
+            return int(m.group(1)) if m else None
+        known = constants.values(b, constants.returns_of(self.program, self.cls))
+        if known is not None and len(set(known)) == 1:
+            return next(iter(known))
+        v = frame.bindings.get(b.name, frame.values.get(b.name)) if b.kind == "name" else None
+        if isinstance(v, Node) and b.name not in self.eff.written_names and depth < 4:
+            return self._literal_of(frame, v, depth + 1)
+        return None
+
+    def _spill_term(self, frame: _Frame, op: str, a: Node, c: Optional[int],
+                    off: Offset) -> bool:
+        """a op c with a an inner index bounded by X and c a constant: does `X * c` (for `*`;
+        `<<` shifts), or `X + c` (`+`; one more under `<=`), reach past one sample?"""
         bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
-        if bound is None or b.kind != "lit" or literal_int(b.text) < (2 if op == "*" else 1):
+        if bound is None:
+            return False
+        if op == "<<" and c is not None:
+            op, c = "*", 2 ** c if 0 <= c < 31 else None
+        if c is None or c < (2 if op == "*" else 1):
             return False
         if op == "*":
-            return self.exceeds(frame, [b, bound[0]], off)
-        more = literal_int(b.text) + (1 if bound[1] else 0)
+            return self.exceeds(frame, [Node("lit", 0, 0, 0, str(c)), bound[0]], off)
+        more = c + (1 if bound[1] else 0)
         reach = Node("binop", 0, 0, 0, f"({bound[0].text}) + {more}",
                      [bound[0], Node("lit", 0, 0, 0, str(more))], op="+")
         return self.exceeds(frame, [reach], off)
+
+
+def _plus_terms(e: Node) -> List[Node]:
+    """The operands of a sum (`k + 1 + kNext`: k, 1, kNext), stripped; not of a difference."""
+    e = _strip(e)
+    if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
+        return _plus_terms(e.children[0]) + _plus_terms(e.children[1])
+    return [e]

@@ -47,8 +47,8 @@ class OffsetMixin:
             return Offset(terms=self._term_spellings(frame, [e]),
                           term_of=self._samples_long(frame, e))
         out = self._classify_offset(frame, e, inner)
-        if out.partitioned and inner and (self._inner_spills(frame, names, out) or
-                                          self._scaled_spills(frame, e, out)):
+        if out.partitioned and (inner or names & set(self.trip_bounds)) and (
+                self._inner_spills(frame, names, out) or self._scaled_spills(frame, e, out)):
             return Offset(shifted=True, inner=inner)  # k < 2 * dim: into the next sample
         return out
 
@@ -229,7 +229,8 @@ class OffsetMixin:
         if x.kind == "name" and x.name in frame.values and x.name in self.eff.written_names:
             # a local the loop assigns again (`int end = dim; if (c) end = dim + 1;`): every
             # value it is given; one it steps has none the walk knows
-            return x.name in self._stepped or any(self.exceeds(frame, [v], off, depth + 1) for v
+            return x.name in self._stepped or bool(self._unbounded_counters(frame, {x.name})) \
+                or any(self.exceeds(frame, [v], off, depth + 1) for v
                                                   in [frame.values[x.name]] +
                                                   self._assigned.get(x.name, []))
         if x.kind in ("name", "member"):
@@ -422,7 +423,7 @@ class OffsetMixin:
                 if _strip(k).kind == "lit" and norm_text(k.text) not in ("0", "0u"):
                     return self._samples_long(frame, x, depth)
             # axes of one Blob multiplied (`channels_ * spatial_`): may be its whole sample
-            parts = [set(self._part_of(frame, f)) for f in _factors(e)]
+            parts = [set(self._part_of(frame, f)) for f in self._axis_factors(frame, e)]
             return sorted(set.intersection(*parts)) if all(parts) else []
         found = _listed(self.oracle.sample_of(e))
         if not found and e.kind == "name" and depth < 6:
@@ -430,6 +431,17 @@ class OffsetMixin:
             if len(values) == 1 and values[0] is not e:
                 return self._samples_long(frame, values[0], depth + 1)
         return found
+
+    def _axis_factors(self, frame: _Frame, e: Node, depth: int = 0) -> List[Node]:
+        """The factors of a product, a local holding a product expanded (`plane` for
+        `height() * width()`)."""
+        out: List[Node] = []
+        for f in _factors(_strip(e)):
+            values = self._values_of(frame, f) if f.kind == "name" and depth < 4 else None
+            v = _strip(values[0]) if values and len(values) == 1 else None
+            out += self._axis_factors(frame, v, depth + 1) if v is not None and \
+                v.kind == "binop" and v.op == "*" else [f]
+        return out
 
     def _transposed(self, y: Node) -> bool:
         """Is index y a multiple of the batch (`k * num`, `num`): samples interleaved?"""

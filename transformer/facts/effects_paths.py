@@ -287,7 +287,11 @@ class PathMixin:
         first = len(self.eff.inductions)
         moved_before, self._moved_in_loop = self._moved_in_loop, set()
         counters = set(frame.loop_counters)
-        frame.loop_counters |= stepped_in(n) - declared_in(n.children[0 if n.kind == "do" else -1])
+        # and what takes a value from one (`end = k + 1`, `best = k` over `k <= dim`)
+        stepped = stepped_in(n)
+        stepped |= {a.children[0].name for a in n.walk() if a.kind == "assign" and a.op == "="
+                    and a.children[0].kind == "name" and _words(a.children[1].text) & stepped}
+        frame.loop_counters |= stepped - declared_in(n.children[0 if n.kind == "do" else -1])
         self._breakables.append(("loop", []))
         if n.kind == "for":
             self._walk_for(frame, n, guards, depth)
@@ -356,13 +360,11 @@ class PathMixin:
         counted, bounds = dict(self.counted), dict(self.trip_bounds)
         if var and trip and not rewritten:
             self.counted[var] = norm_text(trip)
-            self.trip_bounds[var] = (test[1], test[0] == "<=", _start(init))
-        # a counter under a condition the walk does not read (`k >= 0`, counting down) is
-        # trusted to stay in the sample while the body runs (the layout convention)
         header = own | ({init.children[0].name} if init.kind == "assign" and init.children
                         and init.children[0].kind == "name" else set())
-        held = {v for v in header & frame.loop_counters if cond.kind != "null" and (
-            not rewritten or self.guarded_rewrite(frame, v, body, cond))}
+        bound, held = self.header_bound(frame, n, header)
+        if bound is not None:
+            self.trip_bounds[bound[0]] = bound[1:]
         frame.loop_counters -= held
         self.walk(frame, body, guards, depth, True)
         self._walk_header_part(frame, inc, own, guards, depth)
@@ -380,15 +382,6 @@ class PathMixin:
             target = e.children[0] if e.kind in ("unop", "assign") and e.children else None
             mine = target is not None and target.kind == "name" and target.name in own
             self.expr(frame, e, guards, depth, loop_header=mine, statement=True)
-
-
-def _start(init: Node) -> str:
-    """The first value of a for loop's variable, as written (`0`, `1`, `hstart`)."""
-    if init.kind == "decls" and init.children and init.children[0].children:
-        return norm_text(init.children[0].children[0].text)
-    if init.kind == "assign" and len(init.children) == 2:
-        return norm_text(init.children[1].text)
-    return "0"
 
 
 def _comma_operands(e: Node) -> List[Node]:

@@ -9,7 +9,7 @@ pointer, const or not.
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 from ..ir import Node
 from .degenerate import maybe_zero
@@ -23,6 +23,7 @@ from .effects_syntax import (
     changed_outside,
     changes,
     counter_test,
+    literal_int,
     steps_by_one,
 )
 from .effects_types import _integral, fractional_literal
@@ -156,6 +157,33 @@ class StepMixin:
         self.trip_bounds[var.name] = (bound, op == "<=" or steps[0] != len(body.children) - 1,
                                       norm_text(start.text))
 
+    def header_bound(self, frame: _Frame, loop: Node, header: Set[str]):
+        """A for loop's counter and what bounds it while the body runs: ((k, X, `<=`?,
+        start), set()) when the header steps k up (`++k`, `k += 2`) under `k < X` or
+        `k <= X` (either way round) that nothing in the body moves, and the body changes k
+        only as `guarded_rewrite` allows; (None, {k}) for a counter stepped down under
+        `k >= X` or `k > X` that the body leaves alone (trusted to stay in the sample, the
+        layout convention); else (None, set()): a counter of unknown value."""
+        init, cond, inc, body = loop.children
+        k = next(iter(header)) if len(header) == 1 else None
+        if k is None or cond.kind == "null" or changes(cond):
+            return None, set()
+        # `k < X && more`: X bounds k as well (both must hold)
+        test = next((x for x in (counter_test(_strip(c), k) for c in _conjuncts(cond)) if x),
+                    None)
+        if any(self._counter_changed(frame, x.name, body) for x in
+               (test[1] if test else cond).walk() if x.kind == "name" and x.name != k):
+            return None, set()
+        step, moved = _header_step(inc, k), self._counter_changed(frame, k, body)
+        if step == "+" and test is not None and test[0] != "!=" and \
+                (not moved or self.guarded_rewrite(frame, k, body, cond)):
+            return (k, test[1], test[0] == "<=", _start_text(init)), set()
+        c = _strip(cond)
+        down = c.kind == "binop" and len(c.children) == 2 and (
+            c.op in (">", ">=") and _strip(c.children[0]).name == k or
+            c.op in ("<", "<=") and _strip(c.children[1]).name == k)
+        return None, ({k} if step == "-" and down and not moved else set())
+
     def guarded_rewrite(self, frame: _Frame, var: str, body: Node, cond: Node) -> bool:
         """Is every change of a for loop's counter in its body a statement of its own followed
         at once by `if (k >= X) break;` (X the loop's bound, `k > X` under `<=`)? Then the
@@ -170,10 +198,11 @@ class StepMixin:
         guarded = 0
         for blk in (b for b in body.walk() if b.kind == "block"):
             for st, nxt in zip(blk.children, blk.children[1:]):
-                own = sum(_changes(x, var) for x in st.walk())
-                guarded += st.kind in ("assign", "unop", "expr_stmt") and own == 1 and \
-                    _breaks_at(nxt, guard)
-        return sites == guarded
+                # the statement is the change and nothing else (`k = skip;`, not
+                # `top[++k] = v;`, which writes before the guard)
+                guarded += _changes(st, var) and sum(_changes(x, var) for x in st.walk()) == 1 \
+                    and _breaks_at(nxt, guard)
+        return sites > 0 and sites == guarded
 
     def _fractional(self, frame: _Frame, bound: Node) -> bool:
         """May an inner loop's bound have a fraction (a floating literal or variable, not
@@ -307,6 +336,36 @@ class StepMixin:
         (`_declared`), else a member's."""
         return self._declared(frame, Node("name", 0, 0, 0, name, name=name)) or \
             self.program.field_type(self.cls, name)
+
+
+def _conjuncts(e: Node) -> List[Node]:
+    """The operands of `a && b && ...` (e itself when it is no conjunction)."""
+    e = _strip(e)
+    if e.kind == "binop" and e.op == "&&" and len(e.children) == 2:
+        return _conjuncts(e.children[0]) + _conjuncts(e.children[1])
+    return [e]
+
+
+def _header_step(inc: Node, k: str) -> Optional[str]:
+    """How a for loop's increment moves counter k: '+' (`++k`, `k++`, `k += 2`), '-' (`--k`,
+    `k--`, `k -= 1`), or None (anything else, several steps)."""
+    e = _strip(inc)
+    if e.kind == "unop" and e.children and _strip(e.children[0]).name == k:
+        return "+" if e.op in ("++", "post++") else "-" if e.op in ("--", "post--") else None
+    if e.kind == "assign" and e.op in ("+=", "-=") and len(e.children) == 2 and \
+            _strip(e.children[0]).name == k and _strip(e.children[1]).kind == "lit" and \
+            literal_int(e.children[1].text) > 0:
+        return "+" if e.op == "+=" else "-"
+    return None
+
+
+def _start_text(init: Node) -> str:
+    """The first value of a for loop's variable, as written (`0`, `1`, `hstart`)."""
+    if init.kind == "decls" and init.children and init.children[0].children:
+        return norm_text(init.children[0].children[0].text)
+    if init.kind == "assign" and len(init.children) == 2:
+        return norm_text(init.children[1].text)
+    return "0"
 
 
 def _breaks_at(st: Node, guard) -> bool:

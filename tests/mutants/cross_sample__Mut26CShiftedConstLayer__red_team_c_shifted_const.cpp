@@ -1,5 +1,6 @@
-// A sample-indexed loop (round 26, counters an inner loop steps): control: `best = k` in an inner loop
-// (an assignment, no step), then `top[n * dim + best]`: one of the loop's values.
+// A sample-indexed loop (round 26, red team C): unsafe: an inner index plus a named constant (`const int kNext = 1;`, `k + kNext`): only a
+// literal addend is checked; it reaches dim
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -10,9 +11,9 @@
 namespace caffe {
 
 template <typename Dtype>
-class Mut26ArgBestLayer : public Layer<Dtype> {
+class Mut26CShiftedConstLayer : public Layer<Dtype> {
  public:
-  explicit Mut26ArgBestLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  explicit Mut26CShiftedConstLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
   virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
     num_ = bottom[0]->num();
     channels_ = bottom[0]->count(1);
@@ -20,29 +21,33 @@ class Mut26ArgBestLayer : public Layer<Dtype> {
     top[0]->ReshapeLike(*bottom[0]);
     top[1]->Reshape(num_, 1, 1, 1);
   }
-  virtual inline const char* type() const { return "Mut26ArgBest"; }
+  virtual inline const char* type() const { return "Mut26CShiftedConst"; }
+  virtual inline int ExactNumBottomBlobs() const { return 1; }
+  virtual inline int ExactNumTopBlobs() const { return 2; }
 
  protected:
   virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
   virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
                             const vector<Blob<Dtype>*>& bottom);
   int num_, channels_, spatial_;
-  Blob<Dtype> scratch_;
 };
 
 template <typename Dtype>
-void Mut26ArgBestLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+void Mut26CShiftedConstLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
     const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   Dtype* norm = top[1]->mutable_cpu_data();
-  // CGP-MUTANT: control
+  const int dim = bottom[0]->count(1);
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
-    int best = 0;
-    for (int k = 1; k < channels_; ++k) {
-      if (bottom_data[n * channels_ + k] > bottom_data[n * channels_ + best]) best = k;
+    for (int i = 0; i < dim; ++i) {
+      top_data[n * dim + i] = bottom_data[n * dim + i];
     }
-    top_data[n * channels_ + best] = Dtype(1);
+    const int kNext = 1;
+    for (int k = 0; k < dim; ++k) {
+      top_data[n * dim + k + kNext] = Dtype(n);
+    }
     Dtype acc = 0;
     for (int s = 0; s < spatial_; ++s) {
       acc += bottom_data[n * channels_ + s];
@@ -52,11 +57,11 @@ void Mut26ArgBestLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
 }
 
 template <typename Dtype>
-void Mut26ArgBestLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+void Mut26CShiftedConstLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
     const vector<bool>& propagate_down, const vector<Blob<Dtype>*>& bottom) {
 }
 
-INSTANTIATE_CLASS(Mut26ArgBestLayer);
-REGISTER_LAYER_CLASS(Mut26ArgBest);
+INSTANTIATE_CLASS(Mut26CShiftedConstLayer);
+REGISTER_LAYER_CLASS(Mut26CShiftedConst);
 
 }  // namespace caffe
