@@ -9,7 +9,7 @@ run of LRN's copy there grew by every shape (1.6 GB after 2,000 calls)."""
 import shutil
 
 import pytest
-from support.runtime_program import build_runtime_program, run_program
+from support.runtime_program import BLOB, build_runtime_program, run_program
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 
@@ -21,29 +21,7 @@ PROGRAM = r"""
 #include <vector>
 #include "cgp_runtime.hpp"
 
-template <typename Dtype>
-class Blob {
- public:
-  void Reshape(int count) {
-    count_ = count;
-    if (count > static_cast<int>(own_.size())) own_.resize(count);
-    if (!outside_) data_ = own_.data();
-    shape_.assign(1, count);
-  }
-  void ReshapeLike(const Blob& other) { Reshape(other.count()); }
-  int count() const { return count_; }
-  const std::vector<int>& shape() const { return shape_; }
-  void set_cpu_data(Dtype* data) { data_ = data; outside_ = true; }
-  Dtype* mutable_cpu_data() { return data_; }
-  const Dtype* cpu_data() const { return data_; }
- private:
-  std::vector<Dtype> own_;
-  std::vector<int> shape_;
-  Dtype* data_ = nullptr;
-  bool outside_ = false;
-  int count_ = 0;
-};
-
+""" + BLOB + r"""
 // One call of a layer: the border of its scratch set before the loop, read by a helper
 // through the region's copy (the emitted prologue and helper); the scratch follows the
 // input's size. Returns the samples that saw another border.

@@ -41,3 +41,32 @@ def run_program(exe: Path, args, threads: int, force: bool = False,
         env["CGP_SPREAD_PARTS"] = "1"
     return subprocess.run([str(exe)] + [str(a) for a in args], env=env, capture_output=True,
                           text=True, check=True).stdout.split()
+
+
+# A Blob with Caffe's interface, for runtime programs (after `#include <vector>`).
+BLOB = r"""
+// A Blob with Caffe's interface: its data either owned or set from outside.
+template <typename Dtype>
+class Blob {
+ public:
+  void Reshape(int count) {
+    count_ = count;
+    if (count > static_cast<int>(own_.size())) own_.resize(count);
+    if (!outside_) data_ = own_.data();
+    shape_.assign(1, count);
+  }
+  void ReshapeLike(const Blob& other) { Reshape(other.count()); }
+  int count() const { return count_; }
+  const std::vector<int>& shape() const { return shape_; }
+  void set_cpu_data(Dtype* data) { data_ = data; outside_ = true; }
+  Dtype* mutable_cpu_data() { return data_; }
+  const Dtype* cpu_data() const { return data_; }
+
+ private:
+  std::vector<Dtype> own_;
+  std::vector<int> shape_;
+  Dtype* data_ = nullptr;
+  bool outside_ = false;
+  int count_ = 0;
+};
+"""
