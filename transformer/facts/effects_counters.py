@@ -18,14 +18,14 @@ class CounterMixin:
     def _unbounded_counters(self, frame: Optional[_Frame], names: Set[str]) -> Set[str]:
         """The names among `names` that an inner loop steps, where no bound of theirs is read
         (after their loop, or in one whose bound the walk does not read: `for (;;)`, a
-        `while` it cannot bound, a counter the body steps again): of the function's frame
-        or a caller's, whose names the bound parameters carry."""
+        `while` it cannot bound, a counter the body steps again), or assigns from its
+        counter: of the function's frame or a caller's, whose names the bound parameters
+        carry; and any the iteration passes to a tree function's writable reference."""
         out: Set[str] = names & self._passed_refs
         while frame is not None:
             out |= names & frame.loop_counters
             frame = frame.caller
         return out - set(self.trip_bounds)
-
 
     def _counter_names(self, frame: _Frame, e: Node, depth: int = 0) -> Set[str]:
         """The names whose value an offset adds up: its own and, through a local's value or
