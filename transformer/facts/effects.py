@@ -122,7 +122,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._decl_history: Dict[str, Set[str]] = {}  # ... every type each name was declared
         self._assigned: Dict[str, List[Node]] = {}  # name -> values the loop body assigns
         self._passed_refs: Set[str] = set()
-        self._stepped: Set[str] = set()  # names the loop body steps (`++`, `+=`, `k = k + 1`)
+        self._grown: Set[str] = set()  # names the loop body steps (`++`, `+=`, `k = k + 1`)
         self._inside_now: Set[str] = set()  # names the loop body declared so far
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
@@ -175,7 +175,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
                         (var, self._ptr_types[var]))
         self.eff.shared_buffers = sharing.shared_buffers(self.program, self.cls, fn)
         self._assigned = _assigned_values(loop.children[3])
-        self._stepped = grown_in(loop.children[3])
+        self._grown = grown_in(loop.children[3])
         # passed to a tree function's writable reference (`Scan(x, pos)`): may come back
         # as anything, a count that function's loop kept among others
         self._passed_refs = self.names_passed(loop.children[3], fn.file, unknown=False)

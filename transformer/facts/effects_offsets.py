@@ -229,10 +229,9 @@ class OffsetMixin:
         if x.kind == "name" and x.name in frame.values and x.name in self.eff.written_names:
             # a local the loop assigns again (`int end = dim; if (c) end = dim + 1;`): every
             # value it is given; one it steps has none the walk knows
-            return x.name in self._stepped or bool(self._unbounded_counters(frame, {x.name})) \
-                or any(self.exceeds(frame, [v], off, depth + 1) for v
-                                                  in [frame.values[x.name]] +
-                                                  self._assigned.get(x.name, []))
+            values = [frame.values[x.name]] + self._assigned.get(x.name, [])
+            return x.name in self._grown or bool(self._unbounded_counters(frame, {x.name})) or \
+                any(self.exceeds(frame, [v], off, depth + 1) for v in values)
         if x.kind in ("name", "member"):
             values = self._values_of(frame, x) or []
             return len(values) == 1 and self.exceeds(frame, values, off, depth + 1)

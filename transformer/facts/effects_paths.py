@@ -19,8 +19,8 @@ from .effects_syntax import (
     changes,
     counter_test,
     declared_in,
+    loop_counters_of,
     negations,
-    stepped_in,
 )
 from .shapes import norm_text
 from .stdlib import owns_values
@@ -287,11 +287,8 @@ class PathMixin:
         first = len(self.eff.inductions)
         moved_before, self._moved_in_loop = self._moved_in_loop, set()
         counters = set(frame.loop_counters)
-        # and what takes a value from one (`end = k + 1`, `best = k` over `k <= dim`)
-        stepped = stepped_in(n)
-        stepped |= {a.children[0].name for a in n.walk() if a.kind == "assign" and a.op == "="
-                    and a.children[0].kind == "name" and _words(a.children[1].text) & stepped}
-        frame.loop_counters |= stepped - declared_in(n.children[0 if n.kind == "do" else -1])
+        frame.loop_counters |= loop_counters_of(n) - \
+            declared_in(n.children[0 if n.kind == "do" else -1])
         self._breakables.append(("loop", []))
         if n.kind == "for":
             self._walk_for(frame, n, guards, depth)

@@ -129,13 +129,11 @@ class StepMixin:
         if n.kind != "while":  # a do loop's body runs once whatever its bound
             return
         cond, body = _strip(n.children[0]), n.children[-1]
-        counters = [c for c in (cond.children if cond.kind == "binop" else [])
-                    if c.kind == "name"]
-        test = next((t for t in (counter_test(cond, c.name) for c in counters) if t), None)
-        if test is None or test[0] == "!=" or body.kind != "block":
+        found = next(((c, t) for c in (cond.children if cond.kind == "binop" else [])
+                      if c.kind == "name" for t in [counter_test(cond, c.name)] if t), None)
+        if found is None or found[1][0] == "!=" or body.kind != "block":
             return
-        op, bound = test
-        var = next(c for c in counters if counter_test(cond, c.name) == test)
+        var, (op, bound) = found
         if changes(bound) or var.name in {x.name for x in bound.walk() if x.kind == "name"} or \
                 any(self._counter_changed(frame, x.name, body)
                     for x in bound.walk() if x.kind == "name"):

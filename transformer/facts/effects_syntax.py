@@ -39,32 +39,38 @@ def _updated_names(body: Node, assign_ops=None) -> Set[str]:
     return out
 
 
+_COMPOUND = ("+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "|=", "&=", "^=")
+
+
 def stepped_in(body: Node) -> Set[str]:
     """The plain variables body steps: `++k`, `k += s`, `k = k + s`, or may step under another
     name (`&k`, `int& r = k`). A plain `best = k` is no step: the variable holds one of the
     values assigned, not a count of them."""
-    out = _aliased_names(body)
-    for n in body.walk():
-        target = n.children[0] if n.children and (
-            n.kind == "unop" and n.op in STEPS or n.kind == "assign" and n.op != "=") else None
-        if n.kind == "assign" and n.op == "=" and len(n.children) == 2 and \
-                n.children[0].kind == "name" and n.children[0].name in _words(n.children[1].text):
-            target = n.children[0]
-        if target is not None and target.kind == "name":
-            out.add(target.name)
-    return out
+    return _aliased_names(body) | _updated_names(body, _COMPOUND) | _self_assigned(body, False)
+
+
+def loop_counters_of(loop: Node) -> Set[str]:
+    """The variables a loop leaves of unknown value: those it steps (`stepped_in`) and those
+    it assigns from one of them (`end = k + 1`, `best = k`)."""
+    stepped = stepped_in(loop)
+    return stepped | {a.children[0].name for a in loop.walk() if a.kind == "assign" and
+                      a.op == "=" and a.children[0].kind == "name" and
+                      _words(a.children[1].text) & stepped}
 
 
 def grown_in(body: Node) -> Set[str]:
     """The plain variables body steps by arithmetic: `++k`, `k += s`, `k = k + s`, not
     `k = std::min(k, X)` (a clamp keeps k within what it was and X)."""
-    out = _updated_names(body, ("+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "|=", "&=", "^="))
-    for n in body.walk():
-        if n.kind == "assign" and n.op == "=" and len(n.children) == 2 and \
-                n.children[0].kind == "name" and _strip(n.children[1]).kind == "binop" and \
-                n.children[0].name in _words(n.children[1].text):
-            out.add(n.children[0].name)
-    return out
+    return _updated_names(body, _COMPOUND) | _self_assigned(body, True)
+
+
+def _self_assigned(body: Node, arithmetic: bool) -> Set[str]:
+    """The plain variables body assigns from themselves (`k = k + s`; with `arithmetic`, only
+    where the value is an operator's, not a call's such as `std::min(k, X)`)."""
+    return {n.children[0].name for n in body.walk() if n.kind == "assign" and n.op == "=" and
+            len(n.children) == 2 and n.children[0].kind == "name" and
+            n.children[0].name in _words(n.children[1].text) and
+            (not arithmetic or _strip(n.children[1]).kind == "binop")}
 
 
 def declared_in(body: Node) -> Set[str]:
