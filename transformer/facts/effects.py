@@ -29,6 +29,7 @@ from . import gates, io_params, mathlib, run_before, scopes, sharing
 from .classes import Program
 from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_counters import CounterMixin
+from .effects_digits import DigitMixin
 from .effects_exprs import ExprMixin
 from .effects_model import (
     OPAQUE,
@@ -51,6 +52,7 @@ from .effects_offsets import OffsetMixin
 from .effects_paths import PathMixin, covered
 from .effects_pointers import PointerMixin
 from .effects_ranges import RangeForMixin
+from .effects_reach import ReachMixin
 from .effects_special import SpecialMixin
 from .effects_steps import StepMixin
 from .effects_syntax import (
@@ -74,7 +76,8 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
 
 
 class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, CallMixin,
-                   ObjectMixin, PointerMixin, OffsetMixin, CounterMixin, SpecialMixin):
+                   ObjectMixin, PointerMixin, OffsetMixin, CounterMixin, ReachMixin,
+                   DigitMixin, SpecialMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 
@@ -124,6 +127,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._passed_refs: Set[str] = set()
         self._grown: Set[str] = set()  # names the loop body steps (`++`, `+=`, `k = k + 1`)
         self._inside_now: Set[str] = set()  # names the loop body declared so far
+        self._decl_depth: Dict[str, int] = {}  # ... and how many inner loops around each
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
         self._moved_in_loop: Set[str] = set()
@@ -316,6 +320,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         else:
             frame.inside.add(decl.name)
             self._inside_now.add(decl.name)
+            self._decl_depth[decl.name] = len(self.inner_vars)
         return True
 
     def _declare_value(self, frame: _Frame, decl: Node, init: Optional[Node], is_ptr: bool):

@@ -227,7 +227,8 @@ class CallMixin:
         if factors is None and re.fullmatch(r"[A-Za-z_]\w*", size):  # `len` of a call
             factors = [Node("name", e.start, e.start, e.line, size, name=size)]
         if any(factors and (self.exceeds(frame, factors, c.offset) or len(factors) == 1 and
-                            self.reaches_short(frame, factors[0], c.offset)) or
+                            self.reaches_short(frame, factors[0], c.offset) or
+                            self.block_shift_spills(frame, factors, c.offset)) or
                unit_block(c.offset, size) for c in p.choices):
             p = p.plus(Offset(shifted=True))
         p = Ptr(choices=[Choice(c.root, _sized(c.offset, size), c.guards, c.exact)
@@ -338,6 +339,7 @@ class CallMixin:
         self.eff.unknown_calls.extend(self.argument_specials(frame, target, sub.types, args))
         sub.ref_targets = refs
         sub.caller = frame
+        self.own_params(sub)
         self.bind_blobs(frame, target, args, sub)
         saved = (self.outer_scalars, self.outer_pointers)
         self.outer_scalars, self.outer_pointers = set(), set()

@@ -328,7 +328,7 @@ class ExprMixin:
                                                      False, "pointer reassigned in loop"))
             return
         if name in frame.inside and not loop_header and op in ("+=", "-="):
-            self._move_inside(frame, name, guards, rhs)
+            self._move_inside(frame, name, guards, rhs, op)
             return
         if name in frame.inside or loop_header:
             if name in frame.ptrs or "*" in (lhs.type or ""):
@@ -405,7 +405,7 @@ class ExprMixin:
         if self._shared_name(frame, target, op, guards, line):
             return
         if name in frame.inside:
-            self._move_inside(frame, name, guards, step_node)
+            self._move_inside(frame, name, guards, step_node, op)
             return
         if name in frame.ptrs or name in self.outer_pointers:
             sign = "-" if op in ("-=", "--", "post--") else ""  # `-dim` may wrap

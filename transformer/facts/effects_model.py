@@ -68,6 +68,11 @@ class Offset:
     # every factor n is multiplied by, as spelled (`(n * C + c) * S`: C and S; strides
     # records only the last): two compound cuts of one buffer must agree on all of them
     factors: List[str] = field(default_factory=list)
+    # the constant elements added beside the rest (`top + n * dim + 1`, `++row`, `row -= 2`)
+    shift: int = 0
+    # the addends with inner counters, as written (`c * spatial_`, `s`), for the mixed-radix
+    # reach check; None where a part of the sum is subtracted (`i - half`: not checked)
+    digits: Optional[List] = field(default_factory=list)
 
     def merged(self, other: "Offset") -> "Offset":
         # a term one sample long of any Blob: the stride's own, or another whose size
@@ -85,7 +90,9 @@ class Offset:
                       self.term_of + other.term_of, self.short_of + other.short_of,
                       self.compound or other.compound,
                       self.span if not other.inner else other.span if not self.inner else "",
-                      self.factors + other.factors)
+                      self.factors + other.factors, self.shift + other.shift,
+                      None if self.digits is None or other.digits is None
+                      else self.digits + other.digits)
 
     @property
     def depends(self) -> bool:

@@ -43,9 +43,9 @@ class OffsetMixin:
                     _strip(moving[0]).kind == "name" and moving[0].name in trips else ""
                 return Offset(inner=inner, data=data, terms=self._term_spellings(frame, fixed),
                               term_of=[b for t in fixed for b in self._samples_long(frame, t)],
-                              span=span)
-            return Offset(terms=self._term_spellings(frame, [e]),
-                          term_of=self._samples_long(frame, e))
+                              span=span, digits=self.digits_of(e))
+            return Offset(terms=self._term_spellings(frame, [e]), shift=self._literal_of(
+                frame, e) or 0, term_of=self._samples_long(frame, e))
         out = self._classify_offset(frame, e, inner)
         if out.partitioned and (inner or names & set(self.trip_bounds)) and (
                 self._inner_spills(frame, names, out) or self._scaled_spills(frame, e, out)):
@@ -65,8 +65,12 @@ class OffsetMixin:
             q = q.plus(Offset(opaque=True) if io.inner or io.data else Offset(shifted=True))
         names = {n.name for n in index.walk() if n.kind == "name"}
         if any(c.offset.partitioned and (self._inner_spills(frame, names, c.offset) or
-                                         self._scaled_spills(frame, index, c.offset))
+                                         self._scaled_spills(frame, index, c.offset) or
+                                         self._shift_spills(frame, index, c.offset))
                for c in q.choices):
+            q = q.plus(Offset(shifted=True))
+        if any(c.offset.partitioned and self.reach_spills(frame, index, b.offset, c.offset)
+               for b, c in zip(p.choices, q.choices)):
             q = q.plus(Offset(shifted=True))
         return q
 
@@ -150,7 +154,8 @@ class OffsetMixin:
         `k <= dim`, `k < count()`, `m < num`)?"""
         for v in names:
             bound = self.trip_bounds.get(v)
-            if bound is not None and ((bound[1] and self._one_sample(bound[0], off)) or
+            x = self._bound_value(frame, bound[0]) if bound is not None else None
+            if bound is not None and ((bound[1] and self._one_sample(x, off)) or
                                       self.exceeds(frame, [bound[0]], off) or
                                       self.reaches_short(frame, bound[0], off)):
                 return True
@@ -202,7 +207,7 @@ class OffsetMixin:
         are followed to their one value."""
         if not off.sample or depth > 6:
             return False
-        factors = [f for x in factors for f in _factors(_strip(x))]
+        factors = [f for x in factors for f in _factors(self._bound_value(frame, x))]
         if any(self._total(f, off) for f in factors):
             return True
         samples = [f for f in factors if self.oracle.sample_of(f)]
@@ -218,7 +223,7 @@ class OffsetMixin:
     def _exceeds_one(self, frame: _Frame, x: Node, off: Offset, depth: int) -> bool:
         """One factor: a sum or shift past one sample, or a variable whose value is."""
         if x.kind == "binop" and x.op in ("+", "-", "<<") and len(x.children) == 2:
-            a, b = (_strip(c) for c in x.children)
+            a, b = (self._bound_value(frame, c) for c in x.children)
             if x.op == "+" and any(self._one_sample(c, off) or
                                    self.exceeds(frame, [c], off, depth + 1) for c in (a, b)):
                 return norm_text(b.text) not in ("0", "0u") and norm_text(a.text) != "0"
@@ -410,37 +415,6 @@ class OffsetMixin:
         given `dim_`): a term spelled like the stride moves to a neighbour."""
         return [s for t in terms for s in self.spellings(frame, t) if not
                 s.startswith("sample of ")]
-
-    def _samples_long(self, frame: _Frame, e: Node, depth: int = 0) -> List[str]:
-        """The Blob whose samples a term e counts (one, `dim`, `this->dim_`,
-        `top[0]->offset(1)`, a copy of one, `dim = dim_`, a helper's parameter given one, or a
-        literal number of them, `2 * dim`): [] for any other e. (A stride is one sample
-        exactly: `n * (2 * dim) + dim` stays in sample n.)"""
-        e = _strip(e)
-        if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
-            for k, x in (e.children, e.children[::-1]):
-                if _strip(k).kind == "lit" and norm_text(k.text) not in ("0", "0u"):
-                    return self._samples_long(frame, x, depth)
-            # axes of one Blob multiplied (`channels_ * spatial_`): may be its whole sample
-            parts = [set(self._part_of(frame, f)) for f in self._axis_factors(frame, e)]
-            return sorted(set.intersection(*parts)) if all(parts) else []
-        found = _listed(self.oracle.sample_of(e))
-        if not found and e.kind == "name" and depth < 6:
-            values = self._values_of(frame, e) or []
-            if len(values) == 1 and values[0] is not e:
-                return self._samples_long(frame, values[0], depth + 1)
-        return found
-
-    def _axis_factors(self, frame: _Frame, e: Node, depth: int = 0) -> List[Node]:
-        """The factors of a product, a local holding a product expanded (`plane` for
-        `height() * width()`)."""
-        out: List[Node] = []
-        for f in _factors(_strip(e)):
-            values = self._values_of(frame, f) if f.kind == "name" and depth < 4 else None
-            v = _strip(values[0]) if values and len(values) == 1 else None
-            out += self._axis_factors(frame, v, depth + 1) if v is not None and \
-                v.kind == "binop" and v.op == "*" else [f]
-        return out
 
     def _transposed(self, y: Node) -> bool:
         """Is index y a multiple of the batch (`k * num`, `num`): samples interleaved?"""

@@ -296,6 +296,7 @@ class PathMixin:
             self.inner_vars.append(("?", "?"))
             bounds = dict(self.trip_bounds)
             self._bound_while(frame, n)
+            self._loop_reach(frame, n)
             for c in n.children:
                 if c.kind in ("block", "expr_stmt") or c is n.children[-1]:
                     self.walk(frame, c, guards, depth, True)
@@ -363,6 +364,7 @@ class PathMixin:
         if bound is not None:
             self.trip_bounds[bound[0]] = bound[1:]
         frame.loop_counters -= held
+        self._loop_reach(frame, n)
         self.walk(frame, body, guards, depth, True)
         self._walk_header_part(frame, inc, own, guards, depth)
         frame.loop_counters |= held

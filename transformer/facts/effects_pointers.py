@@ -328,19 +328,22 @@ class PointerMixin:
         return [e.children[0].text.strip()] + reach
 
     def _ptr_binop(self, frame: _Frame, e: Node) -> Optional[Ptr]:
-        """`p + i`, `i + p`, `p - i`: the pointer moved by the offset."""
+        """`p + i`, `i + p`, `p - i`: the pointer moved by the offset; `p + i` is `&p[i]`,
+        its index checked as `p[i]`'s (`*(row + k)` for k <= dim reaches the next sample)."""
         if e.op not in ("+", "-") or len(e.children) != 2:
             return None
         a, b = e.children
         pa = self.eval_ptr(frame, a)
+        if pa is not None and e.op == "+":
+            return self.at_index(frame, pa, b)
         if pa is not None:
             off = self.offset_of(frame, b)
-            if e.op == "-" and norm_text(b.text) not in ("0", "0u"):  # `top + n * dim - 1`:
+            if norm_text(b.text) not in ("0", "0u"):  # `top + n * dim - 1`:
                 off = off.merged(Offset(shifted=True))  # the sample before, or anywhere
             return pa.plus(off)
         pb = self.eval_ptr(frame, b) if e.op == "+" else None
         if pb is not None:
-            return pb.plus(self.offset_of(frame, a))
+            return self.at_index(frame, pb, a)
         return None
 
     def _ptr_unop(self, frame: _Frame, e: Node) -> Optional[Ptr]:

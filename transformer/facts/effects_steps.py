@@ -9,6 +9,7 @@ pointer, const or not.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import List, Optional, Set, Tuple
 
 from ..ir import Node
@@ -35,17 +36,21 @@ from .signs import may_be_negative
 class StepMixin:
     """The pointer steps of `EffectWalker` (its state is set in effects.py)."""
 
-    def _move_inside(self, frame: _Frame, name: str, guards, step_node: Optional[Node]):
+    def _move_inside(self, frame: _Frame, name: str, guards, step_node: Optional[Node],
+                     op: str = "+="):
         """`p += k` on a pointer the iteration declares: p's offset gains k's, as `p = p + k`
         would give it (a step equal to the sample's stride moves it to a neighbour). A step
         that depends on the sample, repeated by an inner loop, goes where no offset says. A
-        step of one element (`++p`) stays in the sample, by Caffe's layout convention."""
+        step of one element (`++p`) stays in the sample, by Caffe's layout convention, one
+        element further on (`Offset.shift`, which `p[k]` adds to k's bound)."""
         if self.inner_vars:
             self._moved_in_loop.add(name)
         p = frame.ptrs.get(name)
-        if p is None or step_node is None:
+        if p is None:
             return
-        step = self.offset_of(frame, step_node)
+        step = self.offset_of(frame, step_node) if step_node is not None else Offset(shift=1)
+        if op in ("-=", "--", "post--"):
+            step = replace(step, shift=-step.shift)
         if step.depends and self.inner_vars:
             step = Offset(opaque=True)
         moved = Ptr(choices=[Choice(c.root, c.offset.merged(step), c.guards, c.exact)

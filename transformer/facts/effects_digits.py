@@ -1,0 +1,116 @@
+"""The inner addends of an offset read as the digits of a mixed-radix number (`c * spatial_
++ s` for c < channels_, s < spatial_: one sample exactly): past the sample when the leading
+digit spans a whole sample and counts past its extent (`c <= channels_`, `(c + 1) *
+spatial_`), or a digit below spans more than the one above leaves it (`s <= spatial_`, `s <
+2 * spatial_`). Part of `EffectWalker` (its state is set in effects.py)."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ..ir import Node
+from .effects_counters import _plus_terms
+from .effects_model import Offset, _Frame
+from .effects_offsets import _factors
+from .effects_reach import _more_than_zero, _product
+from .effects_syntax import _reads_memory, _strip, _words
+from .shapes import norm_text
+
+
+class DigitMixin:
+    """The mixed-radix reach check of `ReachMixin.reach_spills` and of blocks."""
+
+    def digits_of(self, e: Node) -> Optional[List[Node]]:
+        """The addends of offset e that name an inner counter (Offset.digits); None where
+        the sum subtracts anything."""
+        parts = _sum_parts(e)
+        counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
+        return None if parts is None else [
+            t for t in parts if _words(t.text) & counters and not _reads_memory(t)]
+
+    def _radix_spills(self, frame: _Frame, off: Offset, block: Optional[Node] = None) -> bool:
+        """The inner addends of an offset read as the digits of a mixed-radix number
+        (`c * spatial_ + s`, and a block of `block` elements at it as one more digit): past
+        one sample when the leading digit spans a whole sample and is counted past its
+        extent (`c <= channels_`, `(c + 1) * spatial_`), or a digit below spans more than
+        the one above it leaves (`s <= spatial_`, `s < 2 * spatial_`, or `spatial_` beside
+        another digit or a term). A digit the walk cannot read proves nothing."""
+        if off.compound or not off.sample or off.digits is None:
+            return False
+        digits = [self._digit(frame, a) for a in off.digits]
+        if block is not None:
+            digits.append((block, [], 0))
+        if not digits or any(d is None for d in digits):
+            return False
+        counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
+        return self._digits_spill(frame, digits, None, _more_than_zero(off, counters), off)
+
+    def _digit(self, frame: _Frame, a: Node):
+        """An addend `X_k * coef` as (the counter's bound, the other factors, how far past
+        the bound it counts: one for `<=`, c for `(k + c)`); None for any other addend."""
+        found, coef = [], []
+        for f in _factors(_strip(a)):
+            parts = _plus_terms(f)
+            names = [t.name for t in parts if t.kind == "name" and t.name in self.trip_bounds]
+            lits = [self._literal_of(frame, t) for t in parts
+                    if not (t.kind == "name" and t.name in self.trip_bounds)]
+            if len(names) == 1 and all(v is not None for v in lits):
+                found.append((names[0], sum(lits)))
+            elif _words(f.text) & (set(self.trip_bounds) | {v for v, _ in self.inner_vars}):
+                return None
+            else:
+                coef.append(self._bound_value(frame, f))
+        if len(found) != 1:
+            return None
+        name, shift = found[0]
+        bound = self.trip_bounds[name]
+        return self._bound_value(frame, bound[0]), coef, shift + (1 if bound[1] else 0)
+
+    def _digits_spill(self, frame: _Frame, digits, limit: Optional[List[Node]], constant: bool,
+                      off: Offset) -> bool:
+        """Does the digit spanning `limit` (the whole sample: None) count past it, or do the
+        digits below it together reach past what it leaves them?"""
+        for i, (bound, coef, over) in enumerate(digits):
+            rel = self._span_against(frame, [bound] + coef, limit, off)
+            if rel is None:
+                continue
+            if rel == "more" or over > 0:
+                return True
+            rest = digits[:i] + digits[i + 1:]
+            if not coef:
+                return bool(rest) or constant
+            return self._digits_spill(frame, rest, coef, constant, off)
+        return False
+
+    def _span_against(self, frame: _Frame, span: List[Node], limit: Optional[List[Node]],
+                      off: Offset) -> Optional[str]:
+        """A product of factors against a limit (the whole sample at the offset's stride:
+        None): 'equal', 'more' (a literal multiple of it, 2 or more) or None (not known)."""
+        flat = self._axis_factors(frame, _product(span))
+        lits = [self._literal_of(frame, f) for f in flat]
+        if any(v is not None and v <= 0 for v in lits):
+            return None
+        times = 1
+        for v in lits:
+            times *= v if v is not None else 1
+        rest = [f for f, v in zip(flat, lits) if v is None]
+        if not rest:
+            return None
+        if limit is None:
+            whole = len(rest) == 1 and self._one_sample(rest[0], off) or bool(
+                set(self._samples_long(frame, _product(rest))) & set(off.stride_of))
+        else:
+            want = self._axis_factors(frame, _product(limit))
+            whole = sorted(norm_text(f.text) for f in rest) == \
+                sorted(norm_text(f.text) for f in want)
+        return None if not whole else "more" if times >= 2 else "equal"
+
+
+def _sum_parts(e: Node) -> Optional[List[Node]]:
+    """The operands of a sum (`n * dim + c * S + s`), stripped; None where it subtracts."""
+    e = _strip(e)
+    if e.kind == "binop" and e.op == "-":
+        return None
+    if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
+        a, b = _sum_parts(e.children[0]), _sum_parts(e.children[1])
+        return None if a is None or b is None else a + b
+    return [e]
