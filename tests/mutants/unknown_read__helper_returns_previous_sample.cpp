@@ -34,7 +34,7 @@ void MutUPreviousRowLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom
                                               const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
-  // CGP-MUTANT: unsafe class=unknown-read reason=unknown-call
+  // CGP-MUTANT: unsafe class=unknown-read reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     for (int i = 0; i < dim_; ++i) {
       const Dtype prev = n > 0 ? this->Row(top_data, n - 1)[i] : Dtype(0);

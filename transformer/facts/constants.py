@@ -110,24 +110,30 @@ def returns_of(program, cls: str) -> Returns:
     find another body too (Program.lookup: an overload, or what a specialization of a
     dependent base declares or inherits)."""
     def returns(call: Node) -> Optional[List[Node]]:
-        callee = call.children[0] if call.children else None
-        qualifier = call_qualifier(callee)
-        if qualifier and "<" in callee.text.rsplit("::", 1)[0]:
-            return None
-        if qualifier in program.classes:
-            target = program.resolve_method(qualifier, call.name)
-        else:
-            target = None if qualifier or namespace_function(callee) else \
-                program.resolve_method(cls, call.name)
-            found = program.lookup(cls, call.name) if target is not None else []
-            if found is None or any(f is not target for f in found):
-                return None  # a specialization of a base may run another (or an overload)
-            free = [f for f in program.functions.get(call.name, []) if not f.cls]
-            if target is None and len(free) == 1:
-                target = free[0]
+        target = return_target(program, cls, call)
         body = target.body if target is not None else None
         if body is None or not body.children or \
                 any(s.kind != "return" or not s.children for s in body.children):
             return None
         return [s.children[0] for s in body.children]
     return returns
+
+
+def return_target(program, cls: str, call: Node):
+    """The one function of the tree a call names (returns_of's lookup), or None."""
+    callee = call.children[0] if call.children else None
+    qualifier = call_qualifier(callee)
+    if qualifier and "<" in callee.text.rsplit("::", 1)[0]:
+        return None
+    if qualifier in program.classes:
+        target = program.resolve_method(qualifier, call.name)
+    else:
+        target = None if qualifier or namespace_function(callee) else \
+            program.resolve_method(cls, call.name)
+        found = program.lookup(cls, call.name) if target is not None else []
+        if found is None or any(f is not target for f in found):
+            return None  # a specialization of a base may run another (or an overload)
+        free = [f for f in program.functions.get(call.name, []) if not f.cls]
+        if target is None and len(free) == 1:
+            target = free[0]
+    return target

@@ -128,6 +128,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._grown: Set[str] = set()  # names the loop body steps (`++`, `+=`, `k = k + 1`)
         self._inside_now: Set[str] = set()  # names the loop body declared so far
         self._decl_depth: Dict[str, int] = {}  # ... and how many inner loops around each
+        self._inlined = 0  # tree functions' returns read inside one another, now
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
         self._moved_in_loop: Set[str] = set()

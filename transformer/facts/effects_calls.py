@@ -215,6 +215,7 @@ class CallMixin:
             factors = [args[model.params.index(x)] for x in extent.split("*")
                        if x in model.params]
             if factors and any(self.exceeds(frame, factors, c.offset) or
+                               self.block_shift_spills(frame, factors, c.offset) or
                                unit_block(c.offset, extent) for c in p.choices):
                 return True
         return False

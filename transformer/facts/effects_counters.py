@@ -52,7 +52,7 @@ class CounterMixin:
         (`row[k + d]` in `Put(row, k, 1)`), and into calls (`std::min(k + 1, dim)`)."""
         todo, seen = [e], 0
         while todo and seen < 200:
-            x, seen = _strip(todo.pop()), seen + 1
+            x, seen = _as_sum(_strip(todo.pop())), seen + 1
             if x.kind == "index" or x.kind == "unop" and x.op == "*":
                 continue
             todo.extend(x.children)
@@ -115,8 +115,19 @@ class CounterMixin:
 
 
 def _plus_terms(e: Node) -> List[Node]:
-    """The operands of a sum (`k + 1 + kNext`: k, 1, kNext), stripped; not of a difference."""
-    e = _strip(e)
+    """The operands of a sum (`k + 1 + kNext`: k, 1, kNext; `k - (-1)`: k, 1), stripped; not
+    of a difference."""
+    e = _as_sum(_strip(e))
     if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
         return _plus_terms(e.children[0]) + _plus_terms(e.children[1])
     return [e]
+
+
+def _as_sum(e: Node) -> Node:
+    """`a - (-b)` as `a + b`; any other e as it is."""
+    if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
+        b = _strip(e.children[1])
+        if b.kind == "unop" and b.op == "-" and b.children:
+            return Node("binop", e.start, e.end, e.line, e.text, [e.children[0], b.children[0]],
+                        op="+")
+    return e

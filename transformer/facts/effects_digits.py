@@ -5,29 +5,44 @@ spatial_`), or a digit below spans more than the one above leaves it (`s <= spat
 2 * spatial_`). Part of `EffectWalker` (its state is set in effects.py)."""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from ..ir import Node
-from .effects_counters import _plus_terms
+from .effects_counters import _as_sum, _plus_terms
 from .effects_model import Offset, _Frame
 from .effects_offsets import _factors
 from .effects_reach import _more_than_zero, _product
 from .effects_syntax import _reads_memory, _strip, _words
-from .shapes import norm_text
+from .shapes import _call_parts, norm_text
 
 
 class DigitMixin:
     """The mixed-radix reach check of `ReachMixin.reach_spills` and of blocks."""
 
-    def digits_of(self, e: Node) -> Optional[List[Node]]:
-        """The addends of offset e that name an inner counter (Offset.digits); None where
-        the sum subtracts anything."""
+    def digits_of(self, frame: _Frame, e: Node, depth: int = 0) -> Optional[List[Node]]:
+        """The addends of offset e that name an inner counter (Offset.digits), a local's
+        value read for the local (`cs = c * spatial_`, `idx = c * spatial_ + s`); None
+        where the sum subtracts anything."""
         parts = _sum_parts(e)
+        if parts is None:
+            return None
         counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
-        return None if parts is None else [
-            t for t in parts if _words(t.text) & counters and not _reads_memory(t)]
+        out: List[Node] = []
+        for t in parts:
+            value = frame.values.get(t.name) if t.kind == "name" and \
+                t.name not in self.eff.written_names else None
+            if isinstance(value, Node) and depth < 4 and \
+                    self._counter_names(frame, value) & counters:
+                inner = self.digits_of(frame, value, depth + 1)
+                if inner is None:
+                    return None
+                out += inner
+            elif _words(t.text) & counters and not _reads_memory(t):
+                out.append(t)
+        return out
 
-    def _radix_spills(self, frame: _Frame, off: Offset, block: Optional[Node] = None) -> bool:
+    def _radix_spills(self, frame: _Frame, off: Offset, block: Optional[Node] = None,
+                      over: int = 0) -> bool:
         """The inner addends of an offset read as the digits of a mixed-radix number
         (`c * spatial_ + s`, and a block of `block` elements at it as one more digit): past
         one sample when the leading digit spans a whole sample and is counted past its
@@ -38,7 +53,7 @@ class DigitMixin:
             return False
         digits = [self._digit(frame, a) for a in off.digits]
         if block is not None:
-            digits.append((block, [], 0))
+            digits.append((block, [], over))
         if not digits or any(d is None for d in digits):
             return False
         counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
@@ -58,12 +73,13 @@ class DigitMixin:
             elif _words(f.text) & (set(self.trip_bounds) | {v for v, _ in self.inner_vars}):
                 return None
             else:
-                coef.append(self._bound_value(frame, f))
+                coef.append(self._resolved(frame, f))
         if len(found) != 1:
             return None
         name, shift = found[0]
         bound = self.trip_bounds[name]
-        return self._bound_value(frame, bound[0]), coef, shift + (1 if bound[1] else 0)
+        x, more = self._folded(frame, (bound[0], shift + (1 if bound[1] else 0)))
+        return x, coef, more
 
     def _digits_spill(self, frame: _Frame, digits, limit: Optional[List[Node]], constant: bool,
                       off: Offset) -> bool:
@@ -85,6 +101,13 @@ class DigitMixin:
                       off: Offset) -> Optional[str]:
         """A product of factors against a limit (the whole sample at the offset's stride:
         None): 'equal', 'more' (a literal multiple of it, 2 or more) or None (not known)."""
+        if len(span) == 1 and limit is not None:  # `spatial_ + 1`, `spatial_ + spatial_`
+            parts = _sum_parts(span[0]) or []
+            rest = [t for t in parts if self._literal_of(frame, t) is None]
+            if len(parts) > 1 and rest and all(
+                    self._span_against(frame, [t], limit, off) == "equal" for t in rest) and \
+                    (len(rest) > 1 or any((self._literal_of(frame, t) or 0) > 0 for t in parts)):
+                return "more"
         flat = self._axis_factors(frame, _product(span))
         lits = [self._literal_of(frame, f) for f in flat]
         if any(v is not None and v <= 0 for v in lits):
@@ -100,17 +123,61 @@ class DigitMixin:
                 set(self._samples_long(frame, _product(rest))) & set(off.stride_of))
         else:
             want = self._axis_factors(frame, _product(limit))
-            whole = sorted(norm_text(f.text) for f in rest) == \
-                sorted(norm_text(f.text) for f in want)
+            mine, theirs = self._axes(frame, rest), self._axes(frame, want)
+            whole = mine == theirs if mine is not None and theirs is not None else \
+                sorted(norm_text(f.text) for f in rest) == sorted(norm_text(f.text) for f in want)
+            if mine is not None and theirs is not None and not whole and \
+                    not _sub_multiset(mine, theirs):
+                return "more"  # `h * height_` under `spatial_`: axes the limit does not have
         return None if not whole else "more" if times >= 2 else "equal"
+
+    def _axes(self, frame: _Frame, factors: List[Node]) -> Optional[List[Tuple[str, int]]]:
+        """The axes a product of Blob shape queries counts, as (Blob, axis), sorted
+        (`height() * width()` and `count(2)` of a four-axis Blob alike); None when a factor
+        is not one (a layer setting, a literal)."""
+        out: List[Tuple[str, int]] = []
+        for f in factors:
+            got = self._axes_of(frame, f)
+            if got is None:
+                return None
+            out += got
+        return sorted(out)
+
+    def _axes_of(self, frame: _Frame, f: Node, depth: int = 0) -> Optional[List[Tuple[str, int]]]:
+        f = _strip(f)
+        parts = _call_parts(f)
+        if parts:
+            receiver, method, args = parts
+            first = self._literal_of(frame, args[0]) if args else None
+            axes = {"channels": [1], "height": [2], "width": [3]}.get(method)
+            if method == "shape" and first is not None and first > 0:
+                axes = [first]
+            if method == "count" and first is not None and first > 0 and len(args) == 1:
+                axes = list(range(first, 4))  # a four-axis Blob's legacy view
+            return [(norm_text(receiver.text), a) for a in axes] if axes else None
+        values = self._values_of(frame, f) if f.kind in ("name", "member") and depth < 4 \
+            else None
+        if values and len(values) == 1:
+            return self._axes(frame, self._axis_factors(frame, values[0])) if \
+                _strip(values[0]).kind == "binop" else self._axes_of(frame, values[0], depth + 1)
+        return None
 
 
 def _sum_parts(e: Node) -> Optional[List[Node]]:
     """The operands of a sum (`n * dim + c * S + s`), stripped; None where it subtracts."""
-    e = _strip(e)
+    e = _as_sum(_strip(e))
     if e.kind == "binop" and e.op == "-":
         return None
     if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
         a, b = _sum_parts(e.children[0]), _sum_parts(e.children[1])
         return None if a is None or b is None else a + b
     return [e]
+
+
+def _sub_multiset(small: List[Tuple[str, int]], big: List[Tuple[str, int]]) -> bool:
+    rest = list(big)
+    for x in small:
+        if x not in rest:
+            return False
+        rest.remove(x)
+    return True

@@ -15,6 +15,7 @@ from .effects_model import (
     Induction,
     Offset,
     Ptr,
+    Root,
     ScalarAccess,
     _Frame,
 )
@@ -335,11 +336,11 @@ class ExprMixin:
                 p = self.eval_ptr(frame, rhs)
                 if self.inner_vars and not loop_header and name in _words(rhs.text):
                     self._moved_in_loop.add(name)  # p = p + k
-                if p is not None:
-                    old_p = frame.ptrs.get(name)
-                    decl_guards = frame.decl_guards.get(name, frozenset())
-                    frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
-                        if old_p is not None else p
+                p = p or Ptr(Root("unknown", name, "raw"), Offset())  # `row = Skip(row)`
+                old_p = frame.ptrs.get(name)
+                decl_guards = frame.decl_guards.get(name, frozenset())
+                frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
+                    if old_p is not None else p
             return
         if depth == 0 and name in self.outer_scalars:
             mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")

@@ -43,7 +43,7 @@ class OffsetMixin:
                     _strip(moving[0]).kind == "name" and moving[0].name in trips else ""
                 return Offset(inner=inner, data=data, terms=self._term_spellings(frame, fixed),
                               term_of=[b for t in fixed for b in self._samples_long(frame, t)],
-                              span=span, digits=self.digits_of(e))
+                              span=span, digits=self.digits_of(frame, e))
             return Offset(terms=self._term_spellings(frame, [e]), shift=self._literal_of(
                 frame, e) or 0, term_of=self._samples_long(frame, e))
         out = self._classify_offset(frame, e, inner)
@@ -157,6 +157,7 @@ class OffsetMixin:
             x = self._bound_value(frame, bound[0]) if bound is not None else None
             if bound is not None and ((bound[1] and self._one_sample(x, off)) or
                                       self.exceeds(frame, [bound[0]], off) or
+                                      self.exceeds(frame, [self._resolved(frame, x)], off) or
                                       self.reaches_short(frame, bound[0], off)):
                 return True
         return False
@@ -231,6 +232,10 @@ class OffsetMixin:
                 return (self._one_sample(a, off) or self.exceeds(frame, [a], off, depth + 1)) \
                     and b.kind == "lit" and literal_int(b.text) > 0
             return x.op == "-" and self.exceeds(frame, [a], off, depth + 1)
+        if x.kind == "call" and x.name in ("max", "min") and len(x.children) == 3 and \
+                depth == 0:  # as written where it bounds (a local's values: clamped later)
+            past = [self.exceeds(frame, [a], off, depth + 1) for a in x.children[1:]]
+            return any(past) if x.name == "max" else all(past)  # `std::max(dim, dim + 1)`
         if x.kind == "name" and x.name in frame.values and x.name in self.eff.written_names:
             # a local the loop assigns again (`int end = dim; if (c) end = dim + 1;`): every
             # value it is given; one it steps has none the walk knows

@@ -275,6 +275,13 @@ class PointerMixin:
         chosen = self._chosen_blob(frame, e) or self._picked_blob(frame, e)
         if chosen is not None:
             return chosen
+        value = self._resolved(frame, e) if self._inlined < 4 else e  # `return p + 1;`
+        if value is not e:  # (calls in what it returns read again, four deep at most)
+            self._inlined += 1
+            try:
+                return self.eval_ptr(frame, value)
+            finally:
+                self._inlined -= 1
         if e.name in BLOB_BUFFERS and e.children and \
                 e.children[0].kind == "member" and e.children[0].children:
             self._accessor(frame, e)

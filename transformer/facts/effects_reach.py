@@ -8,23 +8,29 @@ digits of a flattened index are `effects_digits.py`'s. Part of `EffectWalker` (i
 set in effects.py)."""
 from __future__ import annotations
 
-from typing import List, Optional, Tuple, Union
+from dataclasses import replace
+from typing import List, Optional
 
 from ..ir import Node
+from . import constants
 from .effects_counters import _plus_terms
 from .effects_model import Offset, Ptr, _Frame
 from .effects_offsets import _factors
-from .effects_paths import _comma_operands
-from .effects_syntax import (
-    _strip,
-    _updated_names,
-    _words,
-    counter_test,
-    steps_by_one,
+from .effects_syntax import _aliased_names, _strip, _updated_names, _words, counter_test
+from .pass_steps import (
+    UNKNOWN,
+    Step,
+    Trip,
+    accessed_after_step,
+    counter,
+    grouped,
+    indexed_by_its_steps,
+    loop_body,
+    pass_steps,
+    per_pass,
+    trip_count,
 )
 from .shapes import norm_text
-
-Step = Union[int, Node]  # a literal number of elements, or the step as written
 
 
 class ReachMixin:
@@ -38,6 +44,27 @@ class ReachMixin:
         if isinstance(bound, Node) and frame.fn.body is not None and \
                 x.name not in _updated_names(frame.fn.body):
             return _strip(bound)
+        return x
+
+    def _resolved(self, frame: _Frame, x: Node, depth: int = 0) -> Node:
+        """x's one value where the walk can read it: a helper's parameter's argument, a
+        local's initializer (not assigned since), or a tree function's one `return e;` with
+        its parameters replaced by the call's arguments (`Plus1(dim)`: `dim + 1`)."""
+        x = self._bound_value(frame, x)
+        if depth >= 4:
+            return x
+        if x.kind == "name" and isinstance(frame.values.get(x.name), Node) and \
+                x.name not in self.eff.written_names:
+            return self._resolved(frame, frame.values[x.name], depth + 1)
+        target = constants.return_target(self.program, self.cls, x) if x.kind == "call" \
+            else None
+        body = target.body if target is not None else None
+        args = x.children[1:]
+        if body is not None and len(body.children) == 1 and body.children[0].kind == "return" \
+                and body.children[0].children and len(target.params) == len(args):
+            mapping = {p.name: a for p, a in zip(target.params, args)}
+            return self._resolved(frame, _substituted(body.children[0].children[0], mapping),
+                                  depth + 1)
         return x
 
     def _samples_long(self, frame: _Frame, e: Node, depth: int = 0) -> List[str]:
@@ -108,26 +135,43 @@ class ReachMixin:
         """On entering an inner loop, the first of the pointer's own scope (declared in the
         iteration, outside this loop): the elements a pointer moves over the whole loop
         (its steps in one pass, those of nested loops times their trips, times this loop's
-        trip) plus where it starts; one that reaches past one sample indexes the next
-        sample in every access from here on. A step or trip the walk cannot count keeps the
-        layout convention (a unit step per element stays in the sample)."""
+        trip) plus where it starts; one that reaches past one sample, that the loop also
+        indexes by what it counts, or that a call may move (passed by writable reference,
+        its address taken), indexes the next sample in every access from here on. A unit
+        step in a loop of a trip the walk cannot count keeps the layout convention."""
         depth = len(self.inner_vars) - 1
+        body = per_pass(loop)
+        moved = self.names_passed(body, frame.fn.file, True) | _aliased_names(body)
         for name in sorted(frame.inside & set(frame.ptrs)):
             if self._decl_depth.get(name) != depth:
                 continue
-            trip = self._loop_trip(loop)
-            groups = pass_steps(_per_pass(loop), name)
-            if trip is None or groups is None or \
-                    loop.kind == "for" and self._changed_counter(frame, loop):
+            groups = self._counted_steps(frame, pass_steps(body, name))
+            if groups is None and name not in moved:
                 continue
+            trip = None if loop.kind == "for" and self._changed_counter(frame, loop) else \
+                self._loop_trip(loop)
+            if trip is not None and accessed_after_step(body, name):
+                trip = trip[0], trip[1] + 1  # `++row; *row = v;` per pass: one further
             p = frame.ptrs[name]
-            if indexed_by_its_steps(loop, name) or any(
+            if name in moved or indexed_by_its_steps(loop, name) or any(
                     c.offset.partitioned and self._group_spills(frame, step, trips + [trip],
                                                                 c.offset)
                     for step, trips in groups for c in p.choices):
                 frame.ptrs[name] = p.plus(Offset(shifted=True))
 
-    def _loop_trip(self, loop: Node) -> Optional[Node]:
+    def _counted_steps(self, frame: _Frame, groups):
+        """The groups of steps with steps of one known value read as numbers (`row +=
+        kOne` twice: 2)."""
+        if groups is None:
+            return None
+        out = []
+        for step, trips in groups:
+            v = self._literal_of(frame, self._resolved(frame, step)) \
+                if isinstance(step, Node) else None
+            out.append((v if v is not None else step, trips))
+        return grouped(out)
+
+    def _loop_trip(self, loop: Node) -> Trip:
         """A for loop's `trip_count`; a while loop's bound, where `_bound_while` found one
         (`while (k < X)`, k counted by one from where it was declared)."""
         if loop.kind != "while":
@@ -136,7 +180,7 @@ class ReachMixin:
         for c in cond.children if cond.kind == "binop" else []:
             test = counter_test(cond, c.name) if c.kind == "name" else None
             if test and test[0] in ("<", "<=") and c.name in self.trip_bounds:
-                return _plus_one(test[1]) if test[0] == "<=" else test[1]
+                return test[1], 1 if test[0] == "<=" else 0
         return None
 
     def own_params(self, sub: _Frame):
@@ -160,6 +204,10 @@ class ReachMixin:
             return True  # a whole sample's block beside a term (`top + n * dim + spatial_`)
         if factors and self._radix_spills(frame, off, _product(factors)):
             return True  # `caffe_set(spatial_, v, top + n * dim + c * spatial_)`, c <= C
+        whole = [self._resolved(frame, f) for f in factors or []]
+        if factors and any(w is not _strip(f) for w, f in zip(whole, factors)) and \
+                self.exceeds(frame, whole, off):
+            return True  # `caffe_set(Len(), v, row)` with `Len()` returning `dim_ + 1`
         if off.shift <= 0 or not factors:
             return False
         block = _product(factors)
@@ -167,27 +215,65 @@ class ReachMixin:
                      [block, Node("lit", 0, 0, 0, str(off.shift))], op="+")
         return self.exceeds(frame, [reach], off) or bool(self._samples_long(frame, block))
 
+    def _folded(self, frame: _Frame, trip) -> tuple:
+        """A trip (X, c) with X resolved and a literal added to it moved to c (`channels_ +
+        1` under `<`: (channels_, 1))."""
+        x, c = self._resolved(frame, trip[0]), trip[1]
+        parts = _plus_terms(x)
+        lits = [self._literal_of(frame, t) for t in parts]
+        rest = [t for t, v in zip(parts, lits) if v is None]
+        if len(parts) > 1 and len(rest) == 1 and all(v is None or v >= 0 for v in lits):
+            return rest[0], c + sum(v for v in lits if v is not None)
+        return x, c
+
     def _changed_counter(self, frame: _Frame, loop: Node) -> bool:
         """Does a for loop's body change its own counter (its trip then not the header's)?"""
-        var = _counter(loop)
+        var = counter(loop)
         return var is None or self._counter_changed(frame, var, loop_body(loop))
 
-    def _group_spills(self, frame: _Frame, step: Step, trips: List[Node], off: Offset) -> bool:
-        """Steps of `step` elements repeated `trips` times (a product) from `off.shift` past
-        the start: past one sample (`2 * dim`, `dim + 1`, `2 * channels * spatial`)?"""
-        many = isinstance(step, int) and step >= 2 or off.shift > 0
+    def _group_spills(self, frame: _Frame, step: Step, trips: List[Trip], off: Offset) -> bool:
+        """Steps of `step` elements repeated over `trips` (a product) from `off.shift` past
+        the start: past one sample (`2 * dim`, `dim + 1`, `2 * channels * spatial`,
+        `spatial_` per `c <= channels_`)? Under a trip the walk cannot count, a step of two
+        or more, or any step where the counted trips already span the sample, is past."""
+        if step == UNKNOWN:
+            return True
         if isinstance(step, int) and step <= 0:
             return False
-        factors = ([] if step == 1 else [Node("lit", 0, 0, 0, str(step))]
-                   if isinstance(step, int) else [step]) + trips
-        reach = _product(factors)
-        if off.shift > 0:
-            reach = Node("binop", 0, 0, 0, f"({reach.text}) + {off.shift}",
-                         [reach, Node("lit", 0, 0, 0, str(off.shift))], op="+")
-        if self.exceeds(frame, [reach], off):
+        if isinstance(step, Node):
+            v = self._literal_of(frame, self._resolved(frame, step))
+            step = v if v is not None else step
+            if isinstance(step, int) and step <= 0:
+                return False
+        unit = [] if step == 1 else [Node("lit", 0, 0, 0, str(step))] \
+            if isinstance(step, int) else [step]
+        known = [self._folded(frame, t) for t in trips if t is not None]
+        bases = [b for b, _ in known]
+        over = any(c > 0 for _, c in known) or off.shift > 0
+        if len(known) < len(trips):
+            return isinstance(step, int) and step >= 2 or bool(known) and \
+                self._span_against(frame, unit + bases, None, off) is not None
+        reach = _product(unit + [_plus(b, c) for b, c in known] or
+                         [Node("lit", 0, 0, 0, "1")])
+        if self.exceeds(frame, [_plus(reach, off.shift)], off):
             return True
+        rel = self._span_against(frame, unit + bases, None, off)
+        if rel == "more" or rel == "equal" and over:
+            return True
+        if off.digits and self._radix_spills(frame, off, _product(unit + bases or [
+                Node("lit", 0, 0, 0, "1")]), 1 if over else 0):
+            return True  # `row = top + n * dim + c * spatial_`, two `*row++` per s
+        many = isinstance(step, int) and step >= 2 or off.shift > 0
         return many and isinstance(step, int) and bool(self._samples_long(frame, _product(
-            [self._bound_value(frame, t) for t in trips])))
+            bases)))
+
+
+def _plus(x: Node, c: int) -> Node:
+    """`x + c` (x itself for c = 0)."""
+    if c == 0:
+        return x
+    return Node("binop", 0, 0, 0, f"({x.text}) + {c}", [x, Node("lit", 0, 0, 0, str(c))],
+                op="+")
 
 
 def _more_than_zero(off: Offset, counters=frozenset()) -> bool:
@@ -197,152 +283,18 @@ def _more_than_zero(off: Offset, counters=frozenset()) -> bool:
                                 for t in off.terms)
 
 
-def loop_body(loop: Node) -> Node:
-    """The statement a loop repeats."""
-    return loop.children[0] if loop.kind == "do" else loop.children[-1]
-
-
-def _per_pass(loop: Node) -> Node:
-    """What runs in each pass of a loop: its body, and a for loop's increment."""
-    body = loop_body(loop)
-    if loop.kind != "for":
-        return body
-    return Node("block", body.start, body.end, body.line, "", [body, loop.children[2]])
-
-
-def _counter(loop: Node) -> Optional[str]:
-    """A for loop's counter, declared or assigned in its header."""
-    init = loop.children[0]
-    if init.kind == "decls" and len(init.children) == 1 and init.children[0].kind == "decl":
-        return init.children[0].name
-    if init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
-        return init.children[0].name
-    return None
-
-
-def trip_count(loop: Node) -> Optional[Node]:
-    """How many times a for loop runs at most: X for `k < X`, X + 1 for `k <= X`, counted by
-    one from a start that is no negative literal (None: any other loop)."""
-    if loop.kind != "for":
-        return None
-    init, cond, inc, _ = loop.children
-    var = _counter(loop)
-    test = counter_test(_strip(cond), var) if var else None
-    steps = [e for e in _comma_operands(_strip(inc)) if var in _updated_names(e)]
-    if test is None or test[0] not in ("<", "<=") or len(steps) != 1 or \
-            not steps_by_one(_strip(steps[0]), var) or var in _updated_names(loop_body(loop)):
-        return None
-    start = init.children[0].children[0] if init.kind == "decls" and \
-        init.children[0].children else init.children[1] if init.kind == "assign" else None
-    if start is None or norm_text(start.text).startswith("-"):
-        return None
-    return _plus_one(test[1]) if test[0] == "<=" else test[1]
-
-
-def _plus_one(bound: Node) -> Node:
-    """`X + 1`: the trip of `k <= X` from 0."""
-    return Node("binop", 0, 0, 0, f"({bound.text}) + 1", [bound, Node("lit", 0, 0, 0, "1")],
-                op="+")
-
-
-def pass_steps(body: Node, name: str) -> Optional[List[Tuple[Step, List[Node]]]]:
-    """How far one pass of `body` moves pointer `name`: (step, trips) for each group of
-    steps, the literal steps under the same nested loops added up (`*p++` twice: 2), a
-    nested loop's steps times its trip; None where a pass cannot be counted (p reassigned,
-    or stepped in a loop of no countable trip)."""
-    out: List[Tuple[Step, List[Node]]] = []
-    todo = [body]
-    while todo:
-        x = todo.pop()
-        if x.kind in ("for", "while", "do") and x is not body:
-            inner = pass_steps(_per_pass(x), name)
-            trip = trip_count(x)
-            if inner is None or inner and trip is None:
-                return None
-            out += [(s, trips + [trip]) for s, trips in inner]
-            if x.kind == "for":
-                todo.append(x.children[0])  # its start, once a pass (its test moves nothing)
-            continue
-        if x.kind == "lambda":
-            continue
-        step = _step_of(x, name)
-        if step == "reseat":
-            return None
-        if step is not None:
-            out.append((step, []))
-        todo.extend(x.children)
-    return _grouped(out)
-
-
-def indexed_by_its_steps(loop: Node, name: str) -> bool:
-    """Is pointer `name` indexed by the counter of a loop (this one or one inside it) that
-    also moves it forward (`row[k] = v; ++row;`: 2 * k)? A nested loop's counter, counted
-    again from its start in each pass, is not (`row[s]`, then `row += spatial_`)."""
-    for x in [loop] + [y for y in loop_body(loop).walk() if y.kind == "for"]:
-        var = _counter(x) if x.kind == "for" else None
-        steps = pass_steps(_per_pass(x), name) if var else []
-        if var and (steps is None or any(not isinstance(s, int) or s > 0 for s, _ in steps)) \
-                and any(y.kind == "index" and _names_ptr(y.children[0], name) and
-                        var in _names_in(y.children[1])
-                        for y in loop_body(x).walk() if len(y.children) == 2):
-            return True
-    return False
-
-
-def _names_ptr(e: Node, name: str) -> bool:
-    e = _strip(e)
-    return e.kind == "name" and e.name == name
-
-
-def _names_in(e: Node) -> set:
-    return {n.name for n in e.walk() if n.kind == "name"}
-
-
-def _step_of(x: Node, name: str):
-    """`++p` 1, `--p` -1, `p += s` s (a literal as a number), `p -= 2` -2; `reseat` for any
-    other assignment of p; None when x moves no p."""
-    target = x.children[0] if x.kind in ("unop", "assign") and x.children else None
-    if target is None or target.kind != "name" or target.name != name:
-        return None
-    if x.kind == "unop":
-        return {"++": 1, "post++": 1, "--": -1, "post--": -1}.get(x.op)
-    if x.op in ("+=", "-=") and len(x.children) == 2:
-        rhs = _strip(x.children[1])
-        lit = int(rhs.text.strip()) if rhs.kind == "lit" and rhs.text.strip().isdigit() \
-            else None
-        if lit is not None:
-            return lit if x.op == "+=" else -lit
-        return rhs if x.op == "+=" else 0
-    rhs = _strip(x.children[1]) if x.op == "=" and len(x.children) == 2 else None
-    if rhs is not None and rhs.kind == "binop" and rhs.op in ("+", "-") and \
-            len(rhs.children) == 2:  # `p = p + s`, `p = s + p`, `p = p - 2`
-        a, b = (_strip(c) for c in rhs.children)
-        if a.kind == "name" and a.name == name:
-            step = Node("assign", x.start, x.end, x.line, "", [target, b], op=rhs.op + "=")
-            return _step_of(step, name)
-        if b.kind == "name" and b.name == name and rhs.op == "+":
-            return _step_of(Node("assign", x.start, x.end, x.line, "", [target, a], op="+="),
-                            name)
-    return "reseat"
-
-
-def _grouped(steps: List[Tuple[Step, List[Node]]]) -> List[Tuple[Step, List[Node]]]:
-    """Literal steps under the same trips added up; any other step a group of its own."""
-    sums: dict = {}
-    out: List[Tuple[Step, List[Node]]] = []
-    for step, trips in steps:
-        if isinstance(step, int):
-            key = tuple(norm_text(t.text) for t in trips)
-            got = sums.setdefault(key, [0, trips])
-            got[0] += step
-        else:
-            out.append((step, trips))
-    return out + [(s, trips) for s, trips in sums.values()]
-
-
 def _product(factors: List[Node]) -> Node:
     """The product of factors as one expression node (one factor: itself)."""
     out = factors[0]
     for f in factors[1:]:
         out = Node("binop", 0, 0, 0, f"({out.text}) * ({f.text})", [out, f], op="*")
     return out
+
+
+def _substituted(e: Node, mapping) -> Node:
+    """e with the names in mapping replaced by their nodes."""
+    if e.kind == "name" and e.name in mapping:
+        return mapping[e.name]
+    if not e.children:
+        return e
+    return replace(e, children=[_substituted(c, mapping) for c in e.children])

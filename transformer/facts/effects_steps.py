@@ -53,8 +53,8 @@ class StepMixin:
             step = replace(step, shift=-step.shift)
         if step.depends and self.inner_vars:
             step = Offset(opaque=True)
-        moved = Ptr(choices=[Choice(c.root, c.offset.merged(step), c.guards, c.exact)
-                             for c in p.choices])
+        moved = Ptr(choices=[Choice(c.root, _before_start(c.offset.merged(step)), c.guards,
+                                    c.exact) for c in p.choices])
         frame.ptrs[name] = p.assigned(moved, frozenset(guards),
                                       frame.decl_guards.get(name, frozenset()))
 
@@ -405,3 +405,8 @@ _GUARD_CHANGES = "the increment is conditional on a value that changes from one 
 _FLOATING = {"float", "double", "Dtype", "Ftype", "Btype", "half", "float16"}
 _UNSIGNED = re.compile(r"\bunsigned\b|\buint\w*|\bsize_t\b|\bsize_type\b")
 
+
+def _before_start(off: Offset) -> Offset:
+    """A sample's pointer stepped back past its start (`--row`, `row -= 2` from `top + n *
+    dim`): it points into the sample before."""
+    return off.merged(Offset(shifted=True)) if off.partitioned and off.shift < 0 else off
