@@ -56,8 +56,8 @@ class DigitMixin:
             digits.append((block, [], over))
         if not digits or any(d is None for d in digits):
             return False
-        counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
-        return self._digits_spill(frame, digits, None, _more_than_zero(off, counters), off)
+        return self._digits_spill(frame, digits, None,
+                                  _more_than_zero(off, self.counting(frame)), off)
 
     def _digit(self, frame: _Frame, a: Node):
         """An addend `X_k * coef` as (the counter's bound, the other factors, how far past

@@ -118,12 +118,19 @@ class ReachMixin:
         another inner index, `q = row + c * spatial_` then `q[k]`), or an inner index on a
         pointer that already spans one (`q = row + k`, then `q[k]`, k < dim)?"""
         added = {t.name for t in _plus_terms(index) if t.kind == "name"}  # not `i - half`
-        counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
+        counters = self.counting(frame)
         whole = not after.compound and any(self._one_sample(self._bound_value(frame, b[0]), after)
                     for v in added for b in [self.trip_bounds.get(v)] if b is not None)
         if whole and (_more_than_zero(after, counters) or before.inner):
             return True
         return before.inner and before.span in after.strides and bool(added & counters)
+
+    def counting(self, frame: _Frame) -> set:
+        """The inner counters, and the locals whose value names one (`cs = c * spatial_`):
+        a term spelled with them is an inner index, not a constant beside it."""
+        counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
+        return counters | {name for name, v in frame.values.items() if isinstance(v, Node)
+                           and self._counter_names(frame, v) & counters}
 
     def reach_spills(self, frame: _Frame, index: Node, before: Offset, after: Offset) -> bool:
         """`p[index]` (p's offset `before`, the access's `after`) past one sample: by a term
