@@ -53,7 +53,7 @@ def trip_count(loop: Node) -> Trip:
     """How many times a for loop runs at most, counted by one: (X, 0) for `k < X`, (X, 1)
     for `k <= X`, (X, c) from a start of -c; counting down from S, (S, 0) under `k > 0`,
     (S, 1) under `k >= 0`; (X, 0) for `k != X` from 0 with X a literal; None for any other
-    loop, or one whose body changes its counter."""
+    loop, or one whose body changes its counter or its bound."""
     if loop.kind != "for":
         return None
     _, cond, inc, _ = loop.children
@@ -68,8 +68,9 @@ def trip_count(loop: Node) -> Trip:
                     None)
         below = max(0, -first) if first is not None else \
             (None if norm_text(start.text).startswith("-") else 0)
-        if test is None or below is None:
-            return None
+        if test is None or below is None or \
+                {x.name for x in test[1].walk() if x.kind == "name"} & _updated_names(loop):
+            return None  # (a bound the loop moves counts nothing)
         if test[0] == "!=":
             return (test[1], 0) if first == 0 and int_value(test[1]) is not None else None
         return test[1], below + (1 if test[0] == "<=" else 0)
