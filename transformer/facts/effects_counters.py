@@ -108,10 +108,7 @@ class CounterMixin:
             return False
         if op == "*":
             return self.exceeds(frame, [Node("lit", 0, 0, 0, str(c)), bound[0]], off)
-        more = c + (1 if bound[1] else 0)
-        reach = Node("binop", 0, 0, 0, f"({bound[0].text}) + {more}",
-                     [bound[0], Node("lit", 0, 0, 0, str(more))], op="+")
-        return self.exceeds(frame, [reach], off)
+        return self.exceeds(frame, [plus(bound[0], c + (1 if bound[1] else 0))], off)
 
 
 def _plus_terms(e: Node) -> List[Node]:
@@ -131,3 +128,11 @@ def _as_sum(e: Node) -> Node:
             return Node("binop", e.start, e.end, e.line, e.text, [e.children[0], b.children[0]],
                         op="+")
     return e
+
+
+def plus(x: Node, c: int) -> Node:
+    """`(x) + c` as one expression node (x itself for c = 0)."""
+    if c == 0:
+        return x
+    return Node("binop", 0, 0, 0, f"({x.text}) + {c}", [x, Node("lit", 0, 0, 0, str(c))],
+                op="+")

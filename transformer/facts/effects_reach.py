@@ -14,6 +14,7 @@ from typing import List, Optional
 from ..ir import Node
 from . import constants
 from .effects_counters import _plus_terms
+from .effects_counters import plus as _plus
 from .effects_model import Offset, Ptr, _Frame
 from .effects_offsets import _factors
 from .effects_syntax import _aliased_names, _strip, _updated_names, _words, counter_test
@@ -218,9 +219,8 @@ class ReachMixin:
         if off.shift <= 0 or not factors:
             return False
         block = _product(factors)
-        reach = Node("binop", 0, 0, 0, f"({block.text}) + {off.shift}",
-                     [block, Node("lit", 0, 0, 0, str(off.shift))], op="+")
-        return self.exceeds(frame, [reach], off) or bool(self._samples_long(frame, block))
+        return self.exceeds(frame, [_plus(block, off.shift)], off) or \
+            bool(self._samples_long(frame, block))
 
     def _folded(self, frame: _Frame, trip) -> tuple:
         """A trip (X, c) with X resolved and a literal added to it moved to c (`channels_ +
@@ -273,14 +273,6 @@ class ReachMixin:
         many = isinstance(step, int) and step >= 2 or off.shift > 0
         return many and isinstance(step, int) and bool(self._samples_long(frame, _product(
             bases)))
-
-
-def _plus(x: Node, c: int) -> Node:
-    """`x + c` (x itself for c = 0)."""
-    if c == 0:
-        return x
-    return Node("binop", 0, 0, 0, f"({x.text}) + {c}", [x, Node("lit", 0, 0, 0, str(c))],
-                op="+")
 
 
 def _more_than_zero(off: Offset, counters=frozenset()) -> bool:

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 from ..ir import Node
 from .effects_counters import _plus_terms
 from .effects_paths import _comma_operands
+from .effects_steps import _conjuncts
 from .effects_syntax import _strip, _updated_names, counter_test
 from .shapes import norm_text
 
@@ -64,7 +65,7 @@ def trip_count(loop: Node) -> Trip:
     step = _step_of(_strip(steps[0]), var) if len(steps) == 1 else None
     first = int_value(start)
     if step == 1:  # `k < X && more`: X bounds k as well
-        test = next((t for t in (counter_test(c, var) for c in _conjuncts(_strip(cond))) if t),
+        test = next((t for t in (counter_test(c, var) for c in _conjuncts(cond)) if t),
                     None)
         below = max(0, -first) if first is not None else \
             (None if norm_text(start.text).startswith("-") else 0)
@@ -277,9 +278,3 @@ def accessed_after_step(body: Node, name: str) -> bool:
     last = max((s.end for s in steps), default=None)
     return last is not None and any(u.start >= last for u in uses)
 
-
-def _conjuncts(e: Node) -> List[Node]:
-    """The operands of `a && b && c`, stripped (e itself when it is none)."""
-    if e.kind == "binop" and e.op == "&&" and len(e.children) == 2:
-        return _conjuncts(_strip(e.children[0])) + _conjuncts(_strip(e.children[1]))
-    return [e]
