@@ -128,6 +128,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._grown: Set[str] = set()  # names the loop body steps (`++`, `+=`, `k = k + 1`)
         self._inside_now: Set[str] = set()  # names the loop body declared so far
         self._decl_depth: Dict[str, int] = {}  # ... and how many inner loops around each
+        self._reset_depths: Dict[str, Set[int]] = {}  # ... and where each was given a value
         self._inlined = 0  # tree functions' returns read inside one another, now
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
@@ -322,6 +323,8 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
             frame.inside.add(decl.name)
             self._inside_now.add(decl.name)
             self._decl_depth[decl.name] = len(self.inner_vars)
+            if self.trip_bounds.pop(decl.name, None) is not None:  # an inner counter
+                frame.loop_counters.add(decl.name)  # shadowed: no bound, of unknown value
         return True
 
     def _declare_value(self, frame: _Frame, decl: Node, init: Optional[Node], is_ptr: bool):

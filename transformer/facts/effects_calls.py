@@ -16,7 +16,7 @@ from .blocks import _sized, _spills, unit_block
 from .classes import add_new
 from .effects_model import OPAQUE, Choice, Offset, Ptr, Root, _Frame
 from .effects_syntax import (
-    _is_mutable_ref,
+    _mutable_param,
     _strip,
     _words,
     call_qualifier,
@@ -128,7 +128,7 @@ class CallMixin:
                 else []
             targets = self._call_targets(n.children[0], n.name, file) if bare else []
             out |= {name for i, name in bare if unknown and not targets or any(
-                i < len(t.params) and _is_mutable_ref(t.params[i].type) for t in targets)}
+                i < len(t.params) and _mutable_param(t.params[i]) for t in targets)}
         return out
 
     def _call_targets(self, callee: Optional[Node], name: str,
@@ -363,7 +363,7 @@ class CallMixin:
                     bindings[p.name] = Ptr(Root("private", norm_text(a.text), "raw"),
                                            Offset())
                     continue
-                if _is_mutable_ref(p.type) and a.kind == "name":
+                if _mutable_param(p) and a.kind == "name":
                     refs[p.name] = self._scalar_root(frame, a.name, a.ref)
                     self._changed_by_callee(frame, a.name)
                     continue
@@ -494,3 +494,4 @@ def _vector_lengths(model, index: int, args: List[Node]) -> List[str]:
     if flag == "CblasNoTrans":
         return [lengths[0]]
     return [lengths[1]] if flag == "CblasTrans" else list(lengths)
+

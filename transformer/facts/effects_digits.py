@@ -28,7 +28,7 @@ class DigitMixin:
             return None
         counters = set(self.trip_bounds) | {v for v, _ in self.inner_vars}
         out: List[Node] = []
-        for t in parts:
+        for t in [d for p in parts for d in _distributed(p, counters)]:
             value = frame.values.get(t.name) if t.kind == "name" and \
                 t.name not in self.eff.written_names else None
             if isinstance(value, Node) and depth < 4 and \
@@ -104,7 +104,7 @@ class DigitMixin:
         if len(span) == 1 and limit is not None:  # `spatial_ + 1`, `spatial_ + spatial_`
             parts = _sum_parts(span[0]) or []
             rest = [t for t in parts if self._literal_of(frame, t) is None]
-            if len(parts) > 1 and rest and all(
+            if len(parts) > 1 and rest and any(  # `spatial_ + width_`: more by width_
                     self._span_against(frame, [t], limit, off) == "equal" for t in rest) and \
                     (len(rest) > 1 or any((self._literal_of(frame, t) or 0) > 0 for t in parts)):
                 return "more"
@@ -181,3 +181,30 @@ def _sub_multiset(small: List[Tuple[str, int]], big: List[Tuple[str, int]]) -> b
             return False
         rest.remove(x)
     return True
+
+
+def _distributed(t: Node, counters, depth: int = 0) -> List[Node]:
+    """A product over a sum of two or more counters' terms as the sum of products (`(c *
+    height_ + h) * width_`: `(c * height_) * width_`, `h * width_`), so that each counter
+    is one digit; the sum's other terms stay with its last counter (`(c * height_ + h + 1)
+    * width_`: `(h + 1) * width_`, one digit counted one past), or a counter's product over
+    a sum of others (`c * (spatial_ + 1)`: `c * spatial_`, `c * 1`); t alone otherwise."""
+    t = _strip(t)
+    if depth < 4 and t.kind == "binop" and t.op == "*" and len(t.children) == 2:
+        for i, f in enumerate(t.children):
+            terms = _plus_terms(f) if _strip(f).kind == "binop" and _strip(f).op == "+" else []
+            other = t.children[1 - i]
+            if len(terms) > 1 and _words(other.text) & counters:
+                named = terms  # `c * (spatial_ + 1)`: `c * spatial_`, `c * 1`
+            else:
+                named = [x for x in terms if _words(x.text) & counters]
+            if len(named) < 2:
+                continue
+            rest = [x for x in terms if not _words(x.text) & counters]
+            for x in rest if named is not terms else []:
+                named[-1] = Node("binop", 0, 0, 0, f"{named[-1].text} + {x.text}",
+                                 [named[-1], x], op="+")
+            return [d for x in named for d in _distributed(Node(
+                "binop", 0, 0, 0, f"({x.text}) * ({other.text})", [x, other], op="*"),
+                counters, depth + 1)]
+    return [t]

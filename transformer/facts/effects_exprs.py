@@ -337,10 +337,10 @@ class ExprMixin:
                 if self.inner_vars and not loop_header and name in _words(rhs.text):
                     self._moved_in_loop.add(name)  # p = p + k
                 p = p or Ptr(Root("unknown", name, "raw"), Offset())  # `row = Skip(row)`
-                old_p = frame.ptrs.get(name)
-                decl_guards = frame.decl_guards.get(name, frozenset())
-                frame.ptrs[name] = old_p.assigned(p, frozenset(guards), decl_guards) \
+                old_p, dg = frame.ptrs.get(name), frame.decl_guards.get(name, frozenset())
+                frame.ptrs[name] = old_p.assigned(p, frozenset(guards), dg) \
                     if old_p is not None else p
+                self.note_reset(name, loop_header)
             return
         if depth == 0 and name in self.outer_scalars:
             mode = "acc" if op in ("+=", "-=") else ("write" if op == "=" else "update")

@@ -106,12 +106,22 @@ class OffsetMixin:
                 literal_int(b.text) > literal_int(bound[2])
         if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
             return any(below(c, False) for c in e.children)
+        if self._from_negative(e):
+            return True
         bound = frame.bindings.get(e.name) if e.kind == "name" else None
         if isinstance(bound, Node):
             return below(bound, whole, True)
         if e.kind in ("name", "member"):
             return any(below(v, whole, True) for v in self._values_of(frame, e) or [])
         return False
+
+    def _from_negative(self, e: Node) -> bool:
+        """Is e an inner counter whose loop starts at a negative literal (`c = -1`), or a
+        product with one as a factor (`c * spatial_`)?"""
+        if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+            return any(self._from_negative(_strip(c)) for c in e.children)
+        bound = self.trip_bounds.get(e.name) if e.kind == "name" else None
+        return bound is not None and bool(re.fullmatch(r"-\s*\d+", bound[2]))
 
     def _at_extent(self, frame: _Frame, a: Node, depth: int = 0) -> bool:
         """May a coordinate of `offset(n, c, h, w)` reach its axis's extent (a shape query,
@@ -226,12 +236,16 @@ class OffsetMixin:
         if x.kind == "binop" and x.op in ("+", "-", "<<") and len(x.children) == 2:
             a, b = (self._bound_value(frame, c) for c in x.children)
             if x.op == "+" and any(self._one_sample(c, off) or
-                                   self.exceeds(frame, [c], off, depth + 1) for c in (a, b)):
+                                   self.exceeds(frame, [c], off, depth + 1) or
+                                   _max_args(c) and any(self._one_sample(m, off) for m in
+                                                        _max_args(c)) for c in (a, b)):
                 return norm_text(b.text) not in ("0", "0u") and norm_text(a.text) != "0"
             if x.op == "<<":
                 return (self._one_sample(a, off) or self.exceeds(frame, [a], off, depth + 1)) \
                     and b.kind == "lit" and literal_int(b.text) > 0
             return x.op == "-" and self.exceeds(frame, [a], off, depth + 1)
+        if x.kind == "cond" and len(x.children) == 3:  # `k < (c ? dim + 1 : dim)`
+            return any(self.exceeds(frame, [v], off, depth + 1) for v in x.children[1:])
         if x.kind == "call" and x.name in ("max", "min") and len(x.children) == 3 and \
                 depth == 0:  # as written where it bounds (a local's values: clamped later)
             past = [self.exceeds(frame, [a], off, depth + 1) for a in x.children[1:]]
@@ -475,3 +489,9 @@ def _within_stride(off: Offset, trips) -> Offset:
     if not sized or not off.sample or off.unit or off.data or off.shifted or off.opaque:
         return off
     return replace(off, unsized=[u for u in off.unsized if u not in sized])
+
+
+def _max_args(x: Node) -> List[Node]:
+    """The arguments of `std::max(a, b)` (at least each of them); [] for any other x."""
+    x = _strip(x)
+    return x.children[1:] if x.kind == "call" and x.name == "max" else []

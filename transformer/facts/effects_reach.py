@@ -26,7 +26,9 @@ from .pass_steps import (
     counter,
     grouped,
     indexed_by_its_steps,
+    int_value,
     loop_body,
+    pass_lead,
     pass_steps,
     per_pass,
     trip_count,
@@ -107,6 +109,8 @@ class ReachMixin:
             return False
         terms = _plus_terms(index)
         counters = [t for t in terms if t.kind == "name" and t.name in self.trip_bounds]
+        if any(t not in counters and _words(t.text) & self.counting(frame) for t in terms):
+            return True  # `row[2 * k + 1]`: a counter scaled beside the shift (precision)
         if len(counters) != 1:
             return False
         more = [self._literal_of(frame, t) for t in terms if t is not counters[0]]
@@ -150,22 +154,46 @@ class ReachMixin:
         depth = len(self.inner_vars) - 1
         body = per_pass(loop)
         moved = self.names_passed(body, frame.fn.file, True) | _aliased_names(body)
+        start = self._start_value(frame)
         for name in sorted(frame.inside & set(frame.ptrs)):
-            if self._decl_depth.get(name) != depth:
+            if self._decl_depth.get(name) != depth and \
+                    depth not in self._reset_depths.get(name, ()):
                 continue
-            groups = self._counted_steps(frame, pass_steps(body, name))
+            groups = self._counted_steps(frame, pass_steps(body, name, start))
             if groups is None and name not in moved:
                 continue
             trip = None if loop.kind == "for" and self._changed_counter(frame, loop) else \
-                self._loop_trip(loop)
-            if trip is not None and accessed_after_step(body, name):
+                self._loop_trip(loop, start)
+            lead = pass_lead(body, name)
+            if trip is not None and lead is None and accessed_after_step(body, name):
                 trip = trip[0], trip[1] + 1  # `++row; *row = v;` per pass: one further
             p = frame.ptrs[name]
-            if name in moved or indexed_by_its_steps(loop, name) or any(
-                    c.offset.partitioned and self._group_spills(frame, step, trips + [trip],
-                                                                c.offset)
+            moving = [g for g in groups or [] if g[0] != 0]
+            if name in moved or indexed_by_its_steps(loop, name) or len(moving) > 1 or any(
+                    c.offset.partitioned and self._group_spills(
+                        frame, step, trips + [trip],
+                        replace(c.offset, shift=c.offset.shift + (lead or 0)))
                     for step, trips in groups for c in p.choices):
                 frame.ptrs[name] = p.plus(Offset(shifted=True))
+
+    def note_reset(self, name: str, loop_header: bool):
+        """A pointer given a value inside inner loops: the first loop inside that one moves
+        it from there (`row = top + n * dim + c * spatial_ + 1;` per c, then `*row++` per
+        s), as from its declaration."""
+        if self.inner_vars and not loop_header:
+            self._reset_depths.setdefault(name, set()).add(len(self.inner_vars))
+
+    def _start_value(self, frame: _Frame):
+        """A loop start's one integer value, through named constants and locals (`k =
+        kFirst`), for `trip_count`; None where the walk cannot read one."""
+        def value(e: Node) -> Optional[int]:
+            v = int_value(e)
+            if v is None:
+                r = self._resolved(frame, e)
+                v = int_value(r)
+                v = v if v is not None else self._literal_of(frame, r)
+            return v
+        return value
 
     def _counted_steps(self, frame: _Frame, groups):
         """The groups of steps with steps of one known value read as numbers (`row +=
@@ -179,11 +207,11 @@ class ReachMixin:
             out.append((v if v is not None else step, trips))
         return grouped(out)
 
-    def _loop_trip(self, loop: Node) -> Trip:
+    def _loop_trip(self, loop: Node, start=None) -> Trip:
         """A for loop's `trip_count`; a while loop's bound, where `_bound_while` found one
         (`while (k < X)`, k counted by one from where it was declared)."""
         if loop.kind != "while":
-            return trip_count(loop)
+            return trip_count(loop, start)
         cond = _strip(loop.children[0])
         for c in cond.children if cond.kind == "binop" else []:
             test = counter_test(cond, c.name) if c.kind == "name" else None
@@ -196,7 +224,8 @@ class ReachMixin:
         the call on, like a pointer the iteration declares there (stepped, they move)."""
         for p in sub.fn.params:
             bound = sub.bindings.get(p.name)
-            if isinstance(bound, Ptr) and "&" not in p.type and "*" in p.type:
+            t = f"{p.type} {p.canon}"  # as written and under its typedefs (`DPtr`)
+            if isinstance(bound, Ptr) and "&" not in t and "*" in t:
                 sub.ptrs[p.name] = bound
                 sub.inside.add(p.name)
                 self._decl_depth[p.name] = len(self.inner_vars)
@@ -222,6 +251,16 @@ class ReachMixin:
         return self.exceeds(frame, [_plus(block, off.shift)], off) or \
             bool(self._samples_long(frame, block))
 
+    def _step_value(self, frame: _Frame, step: Node) -> Optional[int]:
+        """A step's one integer value (`kTwo`, `-(kBack)` with kBack = -2: 2); None where
+        the walk cannot read one."""
+        if step.kind == "unop" and step.op == "-" and step.children:
+            v = self._step_value(frame, _strip(step.children[0]))
+            return -v if v is not None else None
+        r = self._resolved(frame, step)
+        v = int_value(r)
+        return v if v is not None else self._literal_of(frame, r)
+
     def _folded(self, frame: _Frame, trip) -> tuple:
         """A trip (X, c) with X resolved and a literal added to it moved to c (`channels_ +
         1` under `<`: (channels_, 1))."""
@@ -245,13 +284,13 @@ class ReachMixin:
         or more, or any step where the counted trips already span the sample, is past."""
         if step == UNKNOWN:
             return True
-        if isinstance(step, int) and step <= 0:
-            return False
         if isinstance(step, Node):
-            v = self._literal_of(frame, self._resolved(frame, step))
+            v = self._step_value(frame, step)
+            if v is None and step.kind == "unop" and step.op == "-":
+                return True  # `row -= back`, back not known: maybe a step forward
             step = v if v is not None else step
-            if isinstance(step, int) and step <= 0:
-                return False
+        if isinstance(step, int) and step <= 0:
+            return step < 0  # a step back leaves the sample through its start
         unit = [] if step == 1 else [Node("lit", 0, 0, 0, str(step))] \
             if isinstance(step, int) else [step]
         known = [self._folded(frame, t) for t in trips if t is not None]

@@ -146,6 +146,12 @@ def _is_mutable_ref(type_text: str) -> bool:
     return "*" in referred or not referred.startswith("const ")
 
 
+def _mutable_param(p) -> bool:
+    """A parameter, as written or under its typedefs (`PRef` for `Dtype*&`), that is a
+    writable reference."""
+    return _is_mutable_ref(p.type) or bool(p.canon) and _is_mutable_ref(p.canon)
+
+
 def _thread_name(name: str) -> str:
     """How a thread_local variable is named among the scalars (never planned as one)."""
     return f"thread_local {name}"

@@ -4,7 +4,7 @@
 (`indexed_by_its_steps`). The reach checks on these are `effects_reach.py`'s."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set, Tuple, Union
+from typing import Callable, Dict, List, Optional, Set, Tuple, Union
 
 from ..ir import Node
 from .effects_counters import _plus_terms
@@ -34,27 +34,39 @@ def per_pass(loop: Node) -> Node:
 
 
 def counter(loop: Node) -> Optional[str]:
-    """A for loop's counter, declared or assigned in its header."""
+    """A for loop's counter, declared or assigned in its header (of several declared
+    there, the one its increment steps: `int k = 0, e = dim + 1`)."""
+    decl = _counter_decl(loop)
+    if decl is not None:
+        return decl.name
     init = loop.children[0]
-    if init.kind == "decls" and len(init.children) == 1 and init.children[0].kind == "decl":
-        return init.children[0].name
     if init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
         return init.children[0].name
     return None
 
 
-def _start(loop: Node) -> Optional[Node]:
+def _counter_decl(loop: Node) -> Optional[Node]:
     init = loop.children[0]
-    if init.kind == "decls" and init.children and init.children[0].children:
-        return init.children[0].children[0]
+    decls = [d for d in init.children if d.kind == "decl"] if init.kind == "decls" else []
+    if len(decls) > 1:
+        stepped = _updated_names(loop.children[2])
+        decls = [d for d in decls if d.name in stepped]
+    return decls[0] if len(decls) == 1 else None
+
+
+def _start(loop: Node) -> Optional[Node]:
+    init, decl = loop.children[0], _counter_decl(loop)
+    if decl is not None:
+        return decl.children[0] if decl.children else None
     return init.children[1] if init.kind == "assign" and len(init.children) == 2 else None
 
 
-def trip_count(loop: Node) -> Trip:
+def trip_count(loop: Node, start_value: Optional[Callable[[Node], Optional[int]]] = None) -> Trip:
     """How many times a for loop runs at most, counted by one: (X, 0) for `k < X`, (X, 1)
     for `k <= X`, (X, c) from a start of -c; counting down from S, (S, 0) under `k > 0`,
     (S, 1) under `k >= 0`; (X, 0) for `k != X` from 0 with X a literal; None for any other
-    loop, or one whose body changes its counter or its bound."""
+    loop, one whose body changes its counter or its bound, or one counting up from a start
+    `start_value` cannot read (`k = kFirst` with kFirst = -1 runs dim + 1 times)."""
     if loop.kind != "for":
         return None
     _, cond, inc, _ = loop.children
@@ -63,12 +75,11 @@ def trip_count(loop: Node) -> Trip:
         return None
     steps = [e for e in _comma_operands(_strip(inc)) if var in _updated_names(e)]
     step = _step_of(_strip(steps[0]), var) if len(steps) == 1 else None
-    first = int_value(start)
+    first = (start_value or int_value)(start)
     if step == 1:  # `k < X && more`: X bounds k as well
         test = next((t for t in (counter_test(c, var) for c in _conjuncts(cond)) if t),
                     None)
-        below = max(0, -first) if first is not None else \
-            (None if norm_text(start.text).startswith("-") else 0)
+        below = max(0, -first) if first is not None else None
         if test is None or below is None or \
                 {x.name for x in test[1].walk() if x.kind == "name"} & _updated_names(loop):
             return None  # (a bound the loop moves counts nothing)
@@ -109,20 +120,25 @@ def int_value(e: Node) -> Optional[int]:
     return None
 
 
-def pass_steps(body: Node, name: str) -> Optional[List[Tuple[Step, List[Trip]]]]:
+def pass_steps(body: Node, name: str, start_value=None) -> Optional[List[Tuple[Step, List[Trip]]]]:
     """How far one pass of `body` moves pointer `name`: (step, trips) for each group of
     steps, the literal steps under the same nested loops added up (`*p++` twice: 2), a
-    nested loop's steps times its trip (None where it is not known); None where p is
-    given another value (reset each pass)."""
+    nested loop's steps times its trip (None where it is not known). None where the pass
+    gives p another value before any other use (reset each pass: `row = top + ...;` as
+    the body's first statement naming it), or a nested loop resets it in each of its
+    passes and the pass steps it nowhere else; one UNKNOWN step where it is given another
+    value anywhere else (`if (k == last) row = top;` after `row += 2`: the steps before
+    it carry over)."""
     out: List[Tuple[Step, List[Trip]]] = []
-    todo = [body]
+    reset, nested_reset, todo = False, False, [body]
     while todo:
         x = todo.pop()
         if x.kind in ("for", "while", "do") and x is not body:
-            inner = pass_steps(per_pass(x), name)
-            if inner is None:
-                return None
-            trip = trip_count(x)
+            inner = pass_steps(per_pass(x), name, start_value)
+            if inner is None:  # reset in each of its passes
+                nested_reset = True
+                continue
+            trip = trip_count(x, start_value)
             out += [(s, trips + [trip]) for s, trips in inner]
             if x.kind == "for":
                 todo.append(x.children[0])  # its start, once a pass
@@ -131,11 +147,31 @@ def pass_steps(body: Node, name: str) -> Optional[List[Tuple[Step, List[Trip]]]]
             continue
         step = _step_of(x, name)
         if step == "reseat":
-            return None
-        if step is not None:
+            reset = True
+        elif step is not None:
             out.append((step, []))
         todo.extend(x.children)
+    if reset:
+        return None if _reset_first(body, name) else [(UNKNOWN, [])]
+    if nested_reset:  # where nothing else moves it, it moves only inside that loop's passes
+        return None if not out else [(UNKNOWN, [])]
     return grouped(out)
+
+
+def _reset_first(body: Node, name: str) -> bool:
+    """Is the first statement of a pass that names pointer `name` one that gives it a value
+    read from elsewhere (`row = top + n * dim + c * spatial_;`), run unconditionally, with
+    nothing before it in the pass (a for loop's test) naming it?"""
+    parts = body.children if body.kind == "block" else [body]
+    for part in parts:
+        stmts = part.children if part.kind == "block" else [part]
+        for st in stmts:
+            if name not in {y.name for y in st.walk() if y.kind == "name"}:
+                continue
+            e = _strip(st.children[0]) if st.kind == "expr_stmt" and st.children else \
+                _strip(st)
+            return e.kind == "assign" and _step_of(e, name) == "reseat"
+    return False
 
 
 def _step_of(x: Node, name: str):
@@ -154,7 +190,7 @@ def _step_of(x: Node, name: str):
         v = int_value(rhs)
         if v is not None:
             return v if x.op == "+=" else -v
-        return rhs if x.op == "+=" else 0
+        return rhs if x.op == "+=" else _negated(rhs)
     if x.op != "=":
         return UNKNOWN
     if rhs.kind == "unop" and rhs.op == "&" and rhs.children and \
@@ -169,8 +205,13 @@ def _step_of(x: Node, name: str):
     if rhs.kind == "binop" and rhs.op == "-" and len(rhs.children) == 2 and \
             _strip(rhs.children[0]).kind == "name" and _strip(rhs.children[0]).name == name:
         v = int_value(rhs.children[1])
-        return -v if v is not None else 0
+        return -v if v is not None else _negated(_strip(rhs.children[1]))
     return UNKNOWN if name in {n.name for n in rhs.walk() if n.kind == "name"} else "reseat"
+
+
+def _negated(e: Node) -> Node:
+    """`-(e)`: a step back by e elements, e not a literal (`p -= back`)."""
+    return Node("unop", e.start, e.end, e.line, f"-({e.text})", [e], op="-")
 
 
 def _as_step(e: Node) -> Step:
@@ -259,22 +300,89 @@ def accessed_after_step(body: Node, name: str) -> bool:
     """Is pointer `name` used in a pass after its last step there (`++row; *row = v;`), or
     through a pre-increment's value (`*++row`, `++row != end` in a loop's test)? Then the
     pass's accesses run one element further than its steps count. A comparison of the
-    pointer is no access."""
+    pointer is no access. Order is the pass's order of running (`per_pass`: a for loop's
+    increment after its body), not the text's."""
+    order = {id(y): i for i, y in enumerate(_run_order(body))}
     parents = {id(c): y for y in body.walk() for c in y.children}
+    in_steps = _in_steps(body, name)
     steps, uses = [], []
     for y in body.walk():
         par = parents.get(id(y))
         step = _step_of(y, name)
         if step is not None and step != "reseat":
             steps.append(y)
-            if y.kind == "unop" and y.op in ("++", "--") and par is not None and \
-                    par.kind not in ("expr_stmt", "block") and \
-                    not (par.kind == "binop" and par.op == ","):
+            if y.op in ("++", "--") and _value_used(y, par):
                 return True  # its value is the pointer after the step
-        elif y.kind == "name" and y.name == name and par is not None and \
-                _step_of(par, name) is None and \
-                not (par.kind == "binop" and par.op in ("<", ">", "<=", ">=", "==", "!=")):
+        elif _is_use(y, name, par) and id(y) not in in_steps:
             uses.append(y)
-    last = max((s.end for s in steps), default=None)
-    return last is not None and any(u.start >= last for u in uses)
+    last = max((order[id(s)] for s in steps), default=None)
+    return last is not None and any(order[id(u)] > last for u in uses)
 
+
+def _run_order(x: Node):
+    """x's nodes in the order they run: a for loop's start, test, body, then increment."""
+    yield x
+    kids = x.children
+    if x.kind == "for" and len(kids) == 4:
+        kids = [kids[0], kids[1], kids[3], kids[2]]
+    for c in kids:
+        yield from _run_order(c)
+
+
+def pass_lead(body: Node, name: str) -> Optional[int]:
+    """How many elements past its own steps a pass of literal steps, all outside nested
+    loops, reaches with pointer `name`: the most, over its uses, of the steps run before
+    the use plus the use's literal index (`row[1] += row[0]; ++row;`: 1; `row += 3; *row =
+    v; row -= 2;`: 3; `row++[1]`: 1), less the pass's net step less one (0 when that stays
+    inside the elements the pass steps over: `*row++`). None where a step is no literal or
+    lies in a nested loop (`accessed_after_step` then counts one pass more)."""
+    parents = {id(c): y for y in body.walk() for c in y.children}
+    nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
+              for z in y.walk()}
+    in_steps = _in_steps(body, name)
+    done, lead = 0, 0
+    for y in body.walk():
+        par = parents.get(id(y))
+        step = _step_of(y, name)
+        if step is not None:
+            if id(y) in nested or not isinstance(step, int):
+                return None
+            if _value_used(y, par):  # `*++row`: after the step; `row++[1]`: before it
+                after = y.op in ("++", "--")
+                lead = max(lead, done + (step if after else 0) + _literal_index(y, par))
+            elif y.kind != "unop" and par is not None and par.kind not in ("expr_stmt", "block"):
+                return None  # `*(row += 2)`
+            done += step
+        elif id(y) not in nested and id(y) not in in_steps and _is_use(y, name, par):
+            lead = max(lead, done + _literal_index(y, par))
+    return max(0, lead - (done - 1)) if done > 0 else 0
+
+
+def _in_steps(body: Node, name: str) -> Set[int]:
+    """The nodes inside the steps of pointer `name` (`row` in `row = row + 1`)."""
+    return {id(z) for y in body.walk() if _step_of(y, name) not in (None, "reseat")
+            for z in y.walk() if z is not y}
+
+
+def _value_used(y: Node, par: Optional[Node]) -> bool:
+    """Is the value of a step expression read (`*++row`, `row++[1]`), not a statement?"""
+    return y.kind == "unop" and par is not None and \
+        par.kind not in ("expr_stmt", "block") and not (par.kind == "binop" and par.op == ",")
+
+
+def _is_use(y: Node, name: str, par: Optional[Node]) -> bool:
+    """Is y pointer `name` read for an access (not a step's target, not compared)?"""
+    return y.kind == "name" and y.name == name and par is not None and \
+        _step_of(par, name) is None and \
+        not (par.kind == "binop" and par.op in ("<", ">", "<=", ">=", "==", "!="))
+
+
+def _literal_index(y: Node, par: Optional[Node]) -> int:
+    """The literal y is indexed or offset by (`y[2]`, `y + 2`); 0 for anything else."""
+    if par is None or len(par.children) != 2:
+        return 0
+    a, b = par.children
+    if par.kind == "index" and a is y or par.kind == "binop" and par.op == "+":
+        v = int_value(b if a is y else a)
+        return v if v is not None and v > 0 else 0
+    return 0
