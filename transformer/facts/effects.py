@@ -325,6 +325,8 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
             self._decl_depth[decl.name] = len(self.inner_vars)
             if self.trip_bounds.pop(decl.name, None) is not None:  # an inner counter
                 frame.loop_counters.add(decl.name)  # shadowed: no bound, of unknown value
+            if decl.name == self.loop_var:  # `const int n = 1;`: one sample for every n
+                self.eff.unknown_calls.append(f"{decl.name} declared again at line {decl.line}")
         return True
 
     def _declare_value(self, frame: _Frame, decl: Node, init: Optional[Node], is_ptr: bool):

@@ -201,9 +201,12 @@ def _distributed(t: Node, counters, depth: int = 0) -> List[Node]:
             if len(named) < 2:
                 continue
             rest = [x for x in terms if not _words(x.text) & counters]
-            for x in rest if named is not terms else []:
-                named[-1] = Node("binop", 0, 0, 0, f"{named[-1].text} + {x.text}",
-                                 [named[-1], x], op="+")
+            bare = [i for i, x in enumerate(named) if x.kind == "name"]
+            if rest and named is not terms and len(bare) != 1:
+                continue  # which digit the rest counts with is not known
+            for x in rest if named is not terms else []:  # with the lowest digit, the bare one
+                named[bare[0]] = Node("binop", 0, 0, 0, f"{named[bare[0]].text} + {x.text}",
+                                      [named[bare[0]], x], op="+")
             return [d for x in named for d in _distributed(Node(
                 "binop", 0, 0, 0, f"({x.text}) * ({other.text})", [x, other], op="*"),
                 counters, depth + 1)]

@@ -121,7 +121,8 @@ class OffsetMixin:
         if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
             return any(self._from_negative(_strip(c)) for c in e.children)
         bound = self.trip_bounds.get(e.name) if e.kind == "name" else None
-        return bound is not None and bool(re.fullmatch(r"-\s*\d+", bound[2]))
+        return bound is not None and bool(  # `-1`, `(-1)`, `0 - 1`
+            re.fullmatch(r"0?-0*[1-9]\d*", re.sub(r"[\s()]", "", bound[2])))
 
     def _at_extent(self, frame: _Frame, a: Node, depth: int = 0) -> bool:
         """May a coordinate of `offset(n, c, h, w)` reach its axis's extent (a shape query,

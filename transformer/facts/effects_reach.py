@@ -17,6 +17,7 @@ from .effects_counters import _plus_terms
 from .effects_counters import plus as _plus
 from .effects_model import Offset, Ptr, _Frame
 from .effects_offsets import _factors
+from .effects_paths import _comma_operands
 from .effects_syntax import _aliased_names, _strip, _updated_names, _words, counter_test
 from .pass_steps import (
     UNKNOWN,
@@ -164,7 +165,14 @@ class ReachMixin:
                 continue
             trip = None if loop.kind == "for" and self._changed_counter(frame, loop) else \
                 self._loop_trip(loop, start)
-            lead = pass_lead(body, name)
+            lead = pass_lead(body, name, start)
+            inner = [pass_lead(per_pass(x), name, start) for x in loop_body(loop).walk()
+                     if x.kind in ("for", "while", "do")] if lead is None else []
+            inner_lead = max([v for v in inner if v is not None], default=0)
+            head = self._head_steps(frame, loop, name, start)
+            if head is None:
+                frame.ptrs[name] = frame.ptrs[name].plus(Offset(shifted=True))
+                continue
             if trip is not None and lead is None and accessed_after_step(body, name):
                 trip = trip[0], trip[1] + 1  # `++row; *row = v;` per pass: one further
             p = frame.ptrs[name]
@@ -172,7 +180,7 @@ class ReachMixin:
             if name in moved or indexed_by_its_steps(loop, name) or len(moving) > 1 or any(
                     c.offset.partitioned and self._group_spills(
                         frame, step, trips + [trip],
-                        replace(c.offset, shift=c.offset.shift + (lead or 0)))
+                        replace(c.offset, shift=c.offset.shift + (lead or inner_lead) + head))
                     for step, trips in groups for c in p.choices):
                 frame.ptrs[name] = p.plus(Offset(shifted=True))
 
@@ -183,10 +191,25 @@ class ReachMixin:
         if self.inner_vars and not loop_header:
             self._reset_depths.setdefault(name, set()).add(len(self.inner_vars))
 
+    def _head_steps(self, frame: _Frame, loop: Node, name: str, start) -> Optional[int]:
+        """The literal steps a for loop's start moves a pointer by (`for (++row, k = 0;
+        ...)`: 1), which the walk of the header does not; None for any other step there."""
+        if loop.kind != "for":
+            return 0
+        groups = self._counted_steps(frame, pass_steps(loop.children[0], name, start))
+        steps = [st for st, _ in groups or []]
+        return sum(steps) if all(isinstance(st, int) and st >= 0 for st in steps) else None
+
     def _start_value(self, frame: _Frame):
         """A loop start's one integer value, through named constants and locals (`k =
-        kFirst`), for `trip_count`; None where the walk cannot read one."""
+        kFirst`, `k = ((row = top), 0)`), for `trip_count`; None where the walk cannot read
+        one."""
         def value(e: Node) -> Optional[int]:
+            e = _comma_operands(_strip(e))[-1] if _strip(e).kind == "binop" else e
+            parts = _plus_terms(e)
+            if len(parts) > 1:  # `0 + 1`
+                vs = [value(t) for t in parts]
+                return sum(vs) if all(v is not None for v in vs) else None
             v = int_value(e)
             if v is None:
                 r = self._resolved(frame, e)

@@ -39,10 +39,24 @@ def counter(loop: Node) -> Optional[str]:
     decl = _counter_decl(loop)
     if decl is not None:
         return decl.name
-    init = loop.children[0]
-    if init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
+    init = _own_start(loop)
+    if init is not None and init.kind == "assign" and init.op == "=" and \
+            init.children[0].kind == "name":
         return init.children[0].name
     return None
+
+
+def _own_start(loop: Node) -> Optional[Node]:
+    """A for loop's start, or of a comma start (`row = top + 1, k = 0`) the assignment of
+    what its increment steps."""
+    init = loop.children[0]
+    ops = _comma_operands(init)
+    if len(ops) > 1:
+        stepped = _updated_names(loop.children[2])
+        mine = [e for e in ops if e.kind == "assign" and e.children and
+                _strip(e.children[0]).kind == "name" and e.children[0].name in stepped]
+        return mine[0] if len(mine) == 1 else None
+    return init
 
 
 def _counter_decl(loop: Node) -> Optional[Node]:
@@ -55,10 +69,11 @@ def _counter_decl(loop: Node) -> Optional[Node]:
 
 
 def _start(loop: Node) -> Optional[Node]:
-    init, decl = loop.children[0], _counter_decl(loop)
+    init, decl = _own_start(loop), _counter_decl(loop)
     if decl is not None:
         return decl.children[0] if decl.children else None
-    return init.children[1] if init.kind == "assign" and len(init.children) == 2 else None
+    return init.children[1] if init is not None and init.kind == "assign" and \
+        len(init.children) == 2 else None
 
 
 def trip_count(loop: Node, start_value: Optional[Callable[[Node], Optional[int]]] = None) -> Trip:
@@ -329,33 +344,64 @@ def _run_order(x: Node):
         yield from _run_order(c)
 
 
-def pass_lead(body: Node, name: str) -> Optional[int]:
+def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
     """How many elements past its own steps a pass of literal steps, all outside nested
     loops, reaches with pointer `name`: the most, over its uses, of the steps run before
     the use plus the use's literal index (`row[1] += row[0]; ++row;`: 1; `row += 3; *row =
     v; row -= 2;`: 3; `row++[1]`: 1), less the pass's net step less one (0 when that stays
     inside the elements the pass steps over: `*row++`). None where a step is no literal or
-    lies in a nested loop (`accessed_after_step` then counts one pass more)."""
+    lies in a nested loop (`accessed_after_step` then counts one pass more). `value` reads
+    a step or an index the caller can (`row[kOne]`, `row += kOne`)."""
+    value = value or int_value
     parents = {id(c): y for y in body.walk() for c in y.children}
     nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
               for z in y.walk()}
     in_steps = _in_steps(body, name)
-    done, lead = 0, 0
+    done, lead, copies = 0, 0, {}  # copies: `q = row + 1` -> where q points, from the pass
     for y in body.walk():
         par = parents.get(id(y))
+        copy = _copy_of(y, name, value) if id(y) not in nested else None
+        if copy is not None:
+            if any(_step_of(z, copy[0]) not in (None, "reseat") for z in body.walk()):
+                return None  # a copy that moves too
+            copies[copy[0]] = done + copy[1]
+        elif y.kind == "name" and y.name in copies and _is_use(y, y.name, par):
+            lead = max(lead, copies[y.name] + _literal_index(y, par, value))
         step = _step_of(y, name)
+        if isinstance(step, Node):
+            step = value(step)
         if step is not None:
             if id(y) in nested or not isinstance(step, int):
                 return None
             if _value_used(y, par):  # `*++row`: after the step; `row++[1]`: before it
                 after = y.op in ("++", "--")
-                lead = max(lead, done + (step if after else 0) + _literal_index(y, par))
+                lead = max(lead, done + (step if after else 0) + _literal_index(y, par, value))
             elif y.kind != "unop" and par is not None and par.kind not in ("expr_stmt", "block"):
                 return None  # `*(row += 2)`
             done += step
         elif id(y) not in nested and id(y) not in in_steps and _is_use(y, name, par):
-            lead = max(lead, done + _literal_index(y, par))
+            lead = max(lead, done + _literal_index(y, par, value))
     return max(0, lead - (done - 1)) if done > 0 else 0
+
+
+def _copy_of(y: Node, name: str, value) -> Optional[Tuple[str, int]]:
+    """(q, c) where y gives pointer q the value of pointer `name` plus a number c (`Dtype* q
+    = row;`, `q = row + 1`); None for anything else."""
+    if y.kind == "decl" and y.children:
+        q, e = y.name, _strip(y.children[0])
+    elif y.kind == "assign" and y.op == "=" and len(y.children) == 2 and \
+            _strip(y.children[0]).kind == "name":
+        q, e = _strip(y.children[0]).name, _strip(y.children[1])
+    else:
+        return None
+    if e.kind == "name" and e.name == name and q != name:
+        return q, 0
+    parts = _plus_terms(e)
+    mine = [t for t in parts if t.kind == "name" and t.name == name]
+    rest = [value(t) for t in parts if t not in mine]
+    if q != name and len(mine) == 1 and len(parts) == 2 and rest[0] is not None:
+        return q, rest[0]
+    return None
 
 
 def _in_steps(body: Node, name: str) -> Set[int]:
@@ -377,12 +423,13 @@ def _is_use(y: Node, name: str, par: Optional[Node]) -> bool:
         not (par.kind == "binop" and par.op in ("<", ">", "<=", ">=", "==", "!="))
 
 
-def _literal_index(y: Node, par: Optional[Node]) -> int:
-    """The literal y is indexed or offset by (`y[2]`, `y + 2`); 0 for anything else."""
+def _literal_index(y: Node, par: Optional[Node], value=int_value) -> int:
+    """The number y is indexed or offset by (`y[2]`, `y + 2`, `y[kOne]` as `value` reads
+    it); 0 for anything else."""
     if par is None or len(par.children) != 2:
         return 0
     a, b = par.children
     if par.kind == "index" and a is y or par.kind == "binop" and par.op == "+":
-        v = int_value(b if a is y else a)
+        v = value(b if a is y else a)
         return v if v is not None and v > 0 else 0
     return 0
