@@ -201,11 +201,14 @@ class ReachMixin:
         return sum(steps) if all(isinstance(st, int) and st >= 0 for st in steps) else None
 
     def _start_value(self, frame: _Frame):
-        """A loop start's one integer value, through named constants and locals (`k =
-        kFirst`, `k = ((row = top), 0)`), for `trip_count`; None where the walk cannot read
-        one."""
+        """The reader of a loop start's, a step's or an index's one integer value, through
+        named constants and locals (`k = kFirst`, `k = ((row = top), 0)`, `-(kBack)` with
+        kBack = -2: 2, `0 + 1`); it gives None where the walk cannot read one."""
         def value(e: Node) -> Optional[int]:
-            e = _comma_operands(_strip(e))[-1] if _strip(e).kind == "binop" else e
+            e = _comma_operands(_strip(e))[-1] if _strip(e).kind == "binop" else _strip(e)
+            if e.kind == "unop" and e.op == "-" and e.children:  # `-(kBack)`
+                v = value(e.children[0])
+                return -v if v is not None else None
             parts = _plus_terms(e)
             if len(parts) > 1:  # `0 + 1`
                 vs = [value(t) for t in parts]
@@ -274,15 +277,6 @@ class ReachMixin:
         return self.exceeds(frame, [_plus(block, off.shift)], off) or \
             bool(self._samples_long(frame, block))
 
-    def _step_value(self, frame: _Frame, step: Node) -> Optional[int]:
-        """A step's one integer value (`kTwo`, `-(kBack)` with kBack = -2: 2); None where
-        the walk cannot read one."""
-        if step.kind == "unop" and step.op == "-" and step.children:
-            v = self._step_value(frame, _strip(step.children[0]))
-            return -v if v is not None else None
-        r = self._resolved(frame, step)
-        v = int_value(r)
-        return v if v is not None else self._literal_of(frame, r)
 
     def _folded(self, frame: _Frame, trip) -> tuple:
         """A trip (X, c) with X resolved and a literal added to it moved to c (`channels_ +
@@ -308,7 +302,7 @@ class ReachMixin:
         if step == UNKNOWN:
             return True
         if isinstance(step, Node):
-            v = self._step_value(frame, step)
+            v = self._start_value(frame)(step)
             if v is None and step.kind == "unop" and step.op == "-":
                 return True  # `row -= back`, back not known: maybe a step forward
             step = v if v is not None else step

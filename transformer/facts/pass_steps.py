@@ -370,6 +370,8 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
         step = _step_of(y, name)
         if isinstance(step, Node):
             step = value(step)
+            if step is None:
+                return None  # `row -= back`, back not read
         if step is not None:
             if id(y) in nested or not isinstance(step, int):
                 return None
