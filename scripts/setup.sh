@@ -19,7 +19,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY="${PYTHON:-python3}"
-if ! command -v cgp-transform >/dev/null || ! "$PY" -c "import clang.cindex, jinja2, numpy, pytest, matplotlib, tqdm, google.protobuf" 2>/dev/null; then
+# installed from this checkout (an editable install of another clone, since removed, leaves a
+# `cgp-transform` that cannot import the package)
+here=$(cd / && "$PY" -c "import os, transformer; print(os.path.dirname(os.path.dirname(os.path.realpath(transformer.__file__))))" 2>/dev/null || true)
+if ! command -v cgp-transform >/dev/null || [ "$here" != "$(cd "$ROOT" && pwd -P)" ] || \
+    ! "$PY" -c "import clang.cindex, jinja2, numpy, pytest, matplotlib, tqdm, google.protobuf" 2>/dev/null; then
   "$PY" -m pip install -q --disable-pip-version-check -e "$ROOT[dev]"
 fi
 
