@@ -155,15 +155,15 @@ class ExprMixin:
         return self._decl_types.get(n.name) or self._outer_types.get(n.name) or \
             self._param_type(frame, n.name) or (n.type or "")
 
-    def _address(self, frame: _Frame, e: Node, guards, depth: int) -> Optional[Ptr]:
-        """Where `*e` reads or writes, and e's own effects recorded: the increment of
-        `*p++` or `*++p` (a pointer induction like `++p` on a line of its own), the calls
-        and reads of an offset (`*(p + k)`). The stepped pointer is taken where it points
-        in its sample, as every other access through an induction is."""
+    def _address(self, frame: _Frame, e: Node, guards, depth: int, deref=True) -> Optional[Ptr]:
+        """Where `*e` (`deref`; else `e[...]`) reads or writes, and e's own effects recorded:
+        the increment of `*p++` or `*++p` (a pointer induction like `++p` on a line of its
+        own), the calls and reads of an offset (`*(p + k)`). The stepped pointer is taken
+        where it points in its sample, as every other access through an induction is."""
         stepped = _stepped(e)
         p = self.eval_ptr(frame, stepped if stepped is not None else e)
         self.expr(frame, e, guards, depth)
-        return p
+        return self.deref_reach(frame, p, e) if deref and p is not None else p
 
     def _expr_call(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                    statement: bool) -> bool:
@@ -358,7 +358,7 @@ class ExprMixin:
                        line: int, truncated: bool = False):
         """`p[i] op= v` or `*p op= v`: a write, accumulation or update (an integer sum of
         fractions: `truncated`) of what p points to."""
-        p = self._address(frame, lhs.children[0], guards, depth)
+        p = self._address(frame, lhs.children[0], guards, depth, lhs.kind != "index")
         if lhs.kind == "index":
             self.expr(frame, lhs.children[1], guards, depth)
         if p is None:
@@ -386,7 +386,7 @@ class ExprMixin:
             return
         if target.kind == "index" or (target.kind == "unop" and target.op == "*"):
             depth = 0 if not frame.bindings else 1
-            p = self._address(frame, target.children[0], guards, depth)
+            p = self._address(frame, target.children[0], guards, depth, target.kind != "index")
             if target.kind == "index":
                 self.expr(frame, target.children[1], guards, depth)
             if p is None:

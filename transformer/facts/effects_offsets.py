@@ -100,13 +100,12 @@ class OffsetMixin:
             return (tree or not followed) and constants.call_may_be_negative(
                 e.name, [below(a) for a in e.children[1:]])
         if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
-            a, b = (_strip(c) for c in e.children)
-            bound = self.trip_bounds.get(a.name) if a.kind == "name" else None
-            return bound is not None and b.kind == "lit" and \
-                literal_int(b.text) > literal_int(bound[2])
+            a, b = (_strip(c) for c in e.children)  # `k - 1`, `c * height_ + h - 1`
+            least = self.least_value(a)
+            return least is not None and b.kind == "lit" and literal_int(b.text) > least
         if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
             return any(below(c, False) for c in e.children)
-        if self._from_negative(e):
+        if self._from_negative(e) or self.factor_below(e, lambda c: below(c, whole)):
             return True
         bound = frame.bindings.get(e.name) if e.kind == "name" else None
         if isinstance(bound, Node):

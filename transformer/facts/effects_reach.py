@@ -155,16 +155,16 @@ class ReachMixin:
         depth = len(self.inner_vars) - 1
         body = per_pass(loop)
         moved = self.names_passed(body, frame.fn.file, True) | _aliased_names(body)
-        start = self._start_value(frame)
+        start, least = self._start_value(frame), self._start_value(frame, True)
         for name in sorted(frame.inside & set(frame.ptrs)):
             if self._decl_depth.get(name) != depth and \
                     depth not in self._reset_depths.get(name, ()):
                 continue
-            groups = self._counted_steps(frame, pass_steps(body, name, start))
+            groups = self._counted_steps(frame, pass_steps(body, name, least))
             if groups is None and name not in moved:
                 continue
             trip = None if loop.kind == "for" and self._changed_counter(frame, loop) else \
-                self._loop_trip(loop, start)
+                self._loop_trip(loop, least)
             lead = pass_lead(body, name, start)
             inner = [pass_lead(per_pass(x), name, start) for x in loop_body(loop).walk()
                      if x.kind in ("for", "while", "do")] if lead is None else []
@@ -184,6 +184,13 @@ class ReachMixin:
                     for step, trips in groups for c in p.choices):
                 frame.ptrs[name] = p.plus(Offset(shifted=True))
 
+    def deref_reach(self, frame: _Frame, p: Ptr, e: Node) -> Ptr:
+        """`*e` checked as `e[0]`, `*++p` as `p[1]` (p before its step): a pointer given an
+        inner index's value, then stepped (`row = top + n * dim + k; ++row; *row = v;`),
+        reaches past the sample by the digits of its offset and the shift beside them."""
+        one = "1" if e.kind == "unop" and e.op == "++" else "0"
+        return self.at_index(frame, p, Node("lit", e.start, e.end, e.line, one))
+
     def note_reset(self, name: str, loop_header: bool):
         """A pointer given a value inside inner loops: the first loop inside that one moves
         it from there (`row = top + n * dim + c * spatial_ + 1;` per c, then `*row++` per
@@ -200,10 +207,14 @@ class ReachMixin:
         steps = [st for st, _ in groups or []]
         return sum(steps) if all(isinstance(st, int) and st >= 0 for st in steps) else None
 
-    def _start_value(self, frame: _Frame):
+    def _start_value(self, frame: _Frame, least: bool = False):
         """The reader of a loop start's, a step's or an index's one integer value, through
         named constants and locals (`k = kFirst`, `k = ((row = top), 0)`, `-(kBack)` with
-        kBack = -2: 2, `0 + 1`); it gives None where the walk cannot read one."""
+        kBack = -2: 2, `0 + 1`); it gives None where the walk cannot read one. `least`, for
+        a start: a local given several values, the least of them (`first = 0;` then
+        `first = -1;`: -1) where it reads each."""
+        seen: set = set()
+
         def value(e: Node) -> Optional[int]:
             e = _comma_operands(_strip(e))[-1] if _strip(e).kind == "binop" else _strip(e)
             if e.kind == "unop" and e.op == "-" and e.children:  # `-(kBack)`
@@ -218,6 +229,10 @@ class ReachMixin:
                 r = self._resolved(frame, e)
                 v = int_value(r)
                 v = v if v is not None else self._literal_of(frame, r)
+            if v is None and least and e.kind == "name" and e.name not in seen:
+                seen.add(e.name)
+                vs = [value(x) for x in self._values_of(frame, e) or []]
+                v = min(vs) if vs and None not in vs else None
             return v
         return value
 

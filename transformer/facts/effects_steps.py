@@ -180,12 +180,20 @@ class StepMixin:
         step, moved = _header_step(inc, k), self._counter_changed(frame, k, body)
         if step == "+" and test is not None and test[0] != "!=" and \
                 (not moved or self.guarded_rewrite(frame, k, body, cond)):
-            return (k, test[1], test[0] == "<=", _start_text(init)), set()
+            return (k, test[1], test[0] == "<=", self._start_text(frame, init)), set()
         c = _strip(cond)
         down = c.kind == "binop" and len(c.children) == 2 and (
             c.op in (">", ">=") and _strip(c.children[0]).name == k or
             c.op in ("<", "<=") and _strip(c.children[1]).name == k)
         return None, ({k} if step == "-" and down and not moved else set())
+
+    def _start_text(self, frame: _Frame, init: Node) -> str:
+        """A for loop's start as text: the least number where the walk reads one (`-kOne`
+        with kOne = 1: `-1`; `first`, given 0 and then -1: `-1`), as written otherwise
+        (`hstart`); `0` where the header has none."""
+        start = _start_node(init)
+        v = self._start_value(frame, True)(start) if start is not None else 0
+        return str(v) if v is not None else norm_text(start.text)
 
     def guarded_rewrite(self, frame: _Frame, var: str, body: Node, cond: Node) -> bool:
         """Is every change of a for loop's counter in its body a statement of its own followed
@@ -362,13 +370,13 @@ def _header_step(inc: Node, k: str) -> Optional[str]:
     return None
 
 
-def _start_text(init: Node) -> str:
-    """The first value of a for loop's variable, as written (`0`, `1`, `hstart`)."""
+def _start_node(init: Node) -> Optional[Node]:
+    """The first value of a for loop's variable (`0`, `-kOne`, `hstart`); None: none."""
     if init.kind == "decls" and init.children and init.children[0].children:
-        return norm_text(init.children[0].children[0].text)
+        return init.children[0].children[0]
     if init.kind == "assign" and len(init.children) == 2:
-        return norm_text(init.children[1].text)
-    return "0"
+        return init.children[1]
+    return None
 
 
 def _breaks_at(st: Node, guard) -> bool:

@@ -65,6 +65,9 @@ def _counter_decl(loop: Node) -> Optional[Node]:
     if len(decls) > 1:
         stepped = _updated_names(loop.children[2])
         decls = [d for d in decls if d.name in stepped]
+    if len(decls) > 1:  # `k = -1, e = 0`, both stepped: the one the test names
+        tested = {x.name for x in loop.children[1].walk() if x.kind == "name"}
+        decls = [d for d in decls if d.name in tested]
     return decls[0] if len(decls) == 1 else None
 
 
@@ -262,17 +265,28 @@ def indexed_by_its_steps(loop: Node, name: str) -> bool:
     inside it: its header's counter, or any variable its pass steps, also through a local
     copy, `j = k`) where that loop also moves it forward (`row[k] = v; ++row;`: 2 * k)? A
     nested for loop's counter, counted again from its start in each pass, is not (`row[s]`,
-    then `row += spatial_`)."""
+    then `row += spatial_`), unless the pass steps the pointer by literals alone and that
+    loop's bound is no literal (`for (j < m) row[j] = v;` then `++row;`: a window)."""
     for x in [loop] + [y for y in loop_body(loop).walk() if y.kind in ("for", "while", "do")]:
         steps = pass_steps(per_pass(x), name)
         if steps is not None and not any(s == UNKNOWN or not isinstance(s, int) or s > 0
                                          for s, _ in steps):
             continue
         counted = _counted_in(x) - {name}
+        if steps and all(isinstance(s, int) and s > 0 for s, _ in steps):
+            counted |= _window_counters(x)  # `for (j < m) row[j] = v;` then `++row;`
         copies = _local_values(loop_body(x))
         if any(_expanded(e, copies) & counted for e in _indices_of(loop_body(x), name)):
             return True
     return False
+
+
+def _window_counters(loop: Node) -> Set[str]:
+    """The counters of the for loops inside a loop's body whose bound is not a literal
+    (`j < m`): an index by one of them, beside literal steps of the pointer in the pass,
+    reaches as far as m, which the lead of the pass (`_nested_index`) cannot read."""
+    return {counter(y) for y in loop_body(loop).walk() if y.kind == "for" and counter(y) and
+            (trip_count(y) is None or int_value(trip_count(y)[0]) is None)}
 
 
 def _counted_in(loop: Node) -> Set[str]:
@@ -381,9 +395,28 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
             elif y.kind != "unop" and par is not None and par.kind not in ("expr_stmt", "block"):
                 return None  # `*(row += 2)`
             done += step
-        elif id(y) not in nested and id(y) not in in_steps and _is_use(y, name, par):
-            lead = max(lead, done + _literal_index(y, par, value))
+        elif id(y) not in in_steps and _is_use(y, name, par):
+            lead = max(lead, done + (_literal_index(y, par, value) if id(y) not in nested
+                                     else _nested_index(y, par, body, value)))
     return max(0, lead - (done - 1)) if done > 0 else 0
+
+
+def _nested_index(y: Node, par: Optional[Node], body: Node, value) -> int:
+    """The most a use in a loop nested in the pass (one that does not move the pointer)
+    indexes it by: a literal (`do { row[1] = v; } while (0)`: 1), or the counter of a for
+    loop there up to a bound `value` reads (`for (j < 2) row[j] = v;`: 1); 0 for anything
+    else."""
+    lit = _literal_index(y, par, value)
+    if lit or par is None or par.kind != "index" or par.children[0] is not y:
+        return lit
+    idx = _strip(par.children[1])
+    for x in body.walk():
+        trip = trip_count(x, value) if x.kind == "for" and idx.kind == "name" and \
+            counter(x) == idx.name else None
+        most = value(trip[0]) if trip is not None else None
+        if most is not None:
+            return max(0, most + trip[1] - 1)
+    return 0
 
 
 def _copy_of(y: Node, name: str, value) -> Optional[Tuple[str, int]]:
