@@ -31,6 +31,7 @@ from .effects_calls import MAX_CALL_DEPTH, CallMixin
 from .effects_counters import CounterMixin
 from .effects_digits import DigitMixin
 from .effects_exprs import ExprMixin
+from .effects_least import LeastMixin
 from .effects_model import (
     OPAQUE,
     SHARED_REFS,
@@ -77,7 +78,7 @@ __all__ = ["MAX_CALL_DEPTH", "Guard", "SHARED_REFS", "OPAQUE", "Root", "Offset",
 
 class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, CallMixin,
                    ObjectMixin, PointerMixin, OffsetMixin, CounterMixin, ReachMixin,
-                   DigitMixin, SpecialMixin):
+                   DigitMixin, LeastMixin, SpecialMixin):
     """Walks a loop's body (`analyze_loop`) or statements around it (`analyze_statements`)
     and collects their effects; the walk itself is in the mixins' modules."""
 

@@ -95,31 +95,6 @@ class CounterMixin:
             return self._literal_of(frame, v, depth + 1)
         return None
 
-    def least_value(self, e: Node) -> Optional[int]:
-        """The least value of a sum of inner counters' terms, each counter from its start
-        (an unread start taken as 0), a product of one from 0 at least 0, and literals
-        (`c * height_ + h`: 0; `k + 1`: 1); None where a term is anything else."""
-        total = 0
-        for t in _plus_terms(_strip(e)):
-            names = [f.name for f in (t.children if t.kind == "binop" and t.op == "*" else [t])
-                     if _strip(f).kind == "name" and _strip(f).name in self.trip_bounds]
-            start = [self.trip_bounds[v][2] for v in names]
-            first = [int(s) if re.fullmatch(r"-?\d+", s) else 0 for s in start]
-            if t.kind == "lit" and self._literal_of(None, t) is not None:
-                total += self._literal_of(None, t)
-            elif len(names) == 1 and (t.kind == "name" or first[0] == 0):
-                total += first[0] if t.kind == "name" else 0
-            else:
-                return None
-        return total
-
-    @staticmethod
-    def factor_below(e: Node, below) -> bool:
-        """Is e a product with a sum or a difference for a factor that `below` finds may be
-        negative (`(h - 1) * width_`, `(c * height_ + h - 1) * width_`)?"""
-        return e.kind == "binop" and e.op == "*" and any(
-            below(c) for c in map(_strip, e.children) if c.kind == "binop" and c.op in ("+", "-"))
-
     def _spill_term(self, frame: _Frame, op: str, a: Node, c: Optional[int],
                     off: Offset) -> bool:
         """a op c with a an inner index bounded by X and c a constant: does `X * c` (for `*`;

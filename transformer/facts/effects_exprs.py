@@ -163,7 +163,7 @@ class ExprMixin:
         stepped = _stepped(e)
         p = self.eval_ptr(frame, stepped if stepped is not None else e)
         self.expr(frame, e, guards, depth)
-        return self.deref_reach(frame, p, e) if deref and p is not None else p
+        return self.deref_reach(frame, p, e, deref) if p is not None else p
 
     def _expr_call(self, frame: _Frame, e: Node, guards, depth: int, loop_header: bool,
                    statement: bool) -> bool:

@@ -99,13 +99,12 @@ class OffsetMixin:
             tree = bool(self._call_targets(e.children[0] if e.children else None, e.name))
             return (tree or not followed) and constants.call_may_be_negative(
                 e.name, [below(a) for a in e.children[1:]])
-        if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
-            a, b = (_strip(c) for c in e.children)  # `k - 1`, `c * height_ + h - 1`
-            least = self.least_value(a)
-            return least is not None and b.kind == "lit" and literal_int(b.text) > least
-        if e.kind == "binop" and e.op == "+" and len(e.children) == 2:
-            return any(below(c, False) for c in e.children)
-        if self._from_negative(e) or self.factor_below(e, lambda c: below(c, whole)):
+        if e.kind == "binop" and e.op in ("+", "-") and len(e.children) == 2:  # `h + (-1)`
+            least = self.least_value(frame, e)
+            return least is not None and least < 0 or e.op == "+" and any(
+                below(c, False) for c in e.children)
+        if self._from_negative(e) or self.factor_below(e, lambda c: below(  # `(h - 1) * w`
+                self._resolved(frame, c) if c.kind == "call" else c, whole)):
             return True
         bound = frame.bindings.get(e.name) if e.kind == "name" else None
         if isinstance(bound, Node):

@@ -15,10 +15,12 @@ from ..ir import Node
 from . import constants
 from .effects_counters import _plus_terms
 from .effects_counters import plus as _plus
+from .effects_least import MAYBE_NEGATIVE
 from .effects_model import Offset, Ptr, _Frame
 from .effects_offsets import _factors
 from .effects_paths import _comma_operands
 from .effects_syntax import _aliased_names, _strip, _updated_names, _words, counter_test
+from .pass_indices import indexed_by_its_steps
 from .pass_steps import (
     UNKNOWN,
     Step,
@@ -26,7 +28,6 @@ from .pass_steps import (
     accessed_after_step,
     counter,
     grouped,
-    indexed_by_its_steps,
     int_value,
     loop_body,
     pass_lead,
@@ -150,8 +151,8 @@ class ReachMixin:
         (its steps in one pass, those of nested loops times their trips, times this loop's
         trip) plus where it starts; one that reaches past one sample, that the loop also
         indexes by what it counts, or that a call may move (passed by writable reference,
-        its address taken), indexes the next sample in every access from here on. A unit
-        step in a loop of a trip the walk cannot count keeps the layout convention."""
+        its address taken), indexes the next sample in every access from here on; so does
+        any step in a loop of a trip the walk cannot count."""
         depth = len(self.inner_vars) - 1
         body = per_pass(loop)
         moved = self.names_passed(body, frame.fn.file, True) | _aliased_names(body)
@@ -184,12 +185,21 @@ class ReachMixin:
                     for step, trips in groups for c in p.choices):
                 frame.ptrs[name] = p.plus(Offset(shifted=True))
 
-    def deref_reach(self, frame: _Frame, p: Ptr, e: Node) -> Ptr:
-        """`*e` checked as `e[0]`, `*++p` as `p[1]` (p before its step): a pointer given an
+    def deref_reach(self, frame: _Frame, p: Ptr, e: Node, deref: bool = True) -> Ptr:
+        """`*e` (`deref`) checked as `e[0]`, `*++p` as `p[1]` and `*--p` as `p[-1]` (p
+        before its step; also as the base of an index, `(--p)[0]`): a pointer given an
         inner index's value, then stepped (`row = top + n * dim + k; ++row; *row = v;`),
         reaches past the sample by the digits of its offset and the shift beside them."""
-        one = "1" if e.kind == "unop" and e.op == "++" else "0"
-        return self.at_index(frame, p, Node("lit", e.start, e.end, e.line, one))
+        at = {"++": "1", "--": "-1"}.get(e.op if e.kind == "unop" else "", "0" if deref else "")
+        if at == "-1" and all(self._offset_least(frame, c.offset) >= 1 for c in p.choices):
+            at = "0"  # `row = top + n * dim + k` for k from 1, then `*--row`
+        return self.at_index(frame, p, Node("lit", e.start, e.end, e.line, at)) if at else p
+
+    def _offset_least(self, frame: _Frame, off: Offset) -> int:
+        """The least an offset's inner digits and shift add to its sample's start (0 where
+        a digit is not read)."""
+        least = [self.least_value(frame, d) for d in off.digits or []]
+        return off.shift + (sum(least) if None not in least else 0)
 
     def note_reset(self, name: str, loop_header: bool):
         """A pointer given a value inside inner loops: the first loop inside that one moves
@@ -212,7 +222,8 @@ class ReachMixin:
         named constants and locals (`k = kFirst`, `k = ((row = top), 0)`, `-(kBack)` with
         kBack = -2: 2, `0 + 1`); it gives None where the walk cannot read one. `least`, for
         a start: a local given several values, the least of them (`first = 0;` then
-        `first = -1;`: -1) where it reads each."""
+        `first = -1;`: -1) where it reads each; one it finds may be negative, or that names
+        a local changed other than by assignments (`--first`), MAYBE_NEGATIVE."""
         seen: set = set()
 
         def value(e: Node) -> Optional[int]:
@@ -229,22 +240,27 @@ class ReachMixin:
                 r = self._resolved(frame, e)
                 v = int_value(r)
                 v = v if v is not None else self._literal_of(frame, r)
-            if v is None and least and e.kind == "name" and e.name not in seen:
+            if v is None and least and e.kind == "name" and e.name not in seen and \
+                    not self.changed_otherwise(frame, e):
                 seen.add(e.name)
                 vs = [value(x) for x in self._values_of(frame, e) or []]
                 v = min(vs) if vs and None not in vs else None
             return v
-        return value
+
+        def least_of(e: Node) -> Optional[int]:
+            v = value(e)
+            return MAYBE_NEGATIVE if v is None and (self._below_start(frame, e) or any(
+                self.changed_otherwise(frame, x) for x in e.walk() if x.kind == "name")) else v
+        return least_of if least else value
 
     def _counted_steps(self, frame: _Frame, groups):
         """The groups of steps with steps of one known value read as numbers (`row +=
         kOne` twice: 2)."""
         if groups is None:
             return None
-        out = []
+        value, out = self._start_value(frame), []
         for step, trips in groups:
-            v = self._literal_of(frame, self._resolved(frame, step)) \
-                if isinstance(step, Node) else None
+            v = value(step) if isinstance(step, Node) else None
             out.append((v if v is not None else step, trips))
         return grouped(out)
 
@@ -312,8 +328,8 @@ class ReachMixin:
     def _group_spills(self, frame: _Frame, step: Step, trips: List[Trip], off: Offset) -> bool:
         """Steps of `step` elements repeated over `trips` (a product) from `off.shift` past
         the start: past one sample (`2 * dim`, `dim + 1`, `2 * channels * spatial`,
-        `spatial_` per `c <= channels_`)? Under a trip the walk cannot count, a step of two
-        or more, or any step where the counted trips already span the sample, is past."""
+        `spatial_` per `c <= channels_`)? Any step under a trip the walk cannot count is
+        past (since round 29: a unit step there no longer keeps the layout convention)."""
         if step == UNKNOWN:
             return True
         if isinstance(step, Node):
@@ -329,8 +345,7 @@ class ReachMixin:
         bases = [b for b, _ in known]
         over = any(c > 0 for _, c in known) or off.shift > 0
         if len(known) < len(trips):
-            return isinstance(step, int) and step >= 2 or bool(known) and \
-                self._span_against(frame, unit + bases, None, off) is not None
+            return True  # steps over a trip it cannot count: how far is not known
         reach = _product(unit + [_plus(b, c) for b, c in known] or
                          [Node("lit", 0, 0, 0, "1")])
         if self.exceeds(frame, [_plus(reach, off.shift)], off):

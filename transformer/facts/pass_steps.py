@@ -1,7 +1,8 @@
 """How far one pass of a loop moves a pointer, read from the syntax alone: the loop's trip
 (`trip_count`), the pointer's steps in a pass, nested loops' steps times their trips
-(`pass_steps`), and whether a loop that moves the pointer also indexes it by what it counts
-(`indexed_by_its_steps`). The reach checks on these are `effects_reach.py`'s."""
+(`pass_steps`), and how far its uses reach past them (`pass_lead`). Whether a loop that
+moves it also indexes it by what it counts is `pass_indices.py`'s; the reach checks on
+these are `effects_reach.py`'s."""
 from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Set, Tuple, Union
@@ -55,7 +56,7 @@ def _own_start(loop: Node) -> Optional[Node]:
         stepped = _updated_names(loop.children[2])
         mine = [e for e in ops if e.kind == "assign" and e.children and
                 _strip(e.children[0]).kind == "name" and e.children[0].name in stepped]
-        return mine[0] if len(mine) == 1 else None
+        return _tested(loop, mine, lambda e: e.children[0].name)
     return init
 
 
@@ -65,10 +66,21 @@ def _counter_decl(loop: Node) -> Optional[Node]:
     if len(decls) > 1:
         stepped = _updated_names(loop.children[2])
         decls = [d for d in decls if d.name in stepped]
-    if len(decls) > 1:  # `k = -1, e = 0`, both stepped: the one the test names
-        tested = {x.name for x in loop.children[1].walk() if x.kind == "name"}
-        decls = [d for d in decls if d.name in tested]
-    return decls[0] if len(decls) == 1 else None
+    return _tested(loop, decls, lambda d: d.name)
+
+
+def _tested(loop: Node, found: List[Node], name_of) -> Optional[Node]:
+    """Of several stepped counters of a for header (`k = -1, e = 0`, both stepped), the one
+    the test names; where it names several, the one its first conjunct alone names (`e <
+    dim && k <= dim`: either bounds the trip; under `||` neither does)."""
+    if len(found) < 2:
+        return found[0] if found else None
+    for part in _conjuncts(loop.children[1]):
+        names = {x.name for x in part.walk() if x.kind == "name"}
+        named = [f for f in found if name_of(f) in names]
+        if len(named) == 1:
+            return named[0]
+    return None
 
 
 def _start(loop: Node) -> Optional[Node]:
@@ -106,9 +118,10 @@ def trip_count(loop: Node, start_value: Optional[Callable[[Node], Optional[int]]
         return test[1], below + (1 if test[0] == "<=" else 0)
     if step == -1:
         down = _down_test(_strip(cond), var)
-        if down is None or int_value(down[1]) != 0 or first is not None and first < 0:
+        last = int_value(down[1]) if down is not None else None  # `k > -1`: one pass more
+        if last is None or last > 0 or first is not None and first < 0:
             return None
-        return start, 1 if down[0] == ">=" else 0
+        return start, (1 if down[0] == ">=" else 0) - last
     return None
 
 
@@ -260,71 +273,6 @@ def grouped(steps: List[Tuple[Step, List[Trip]]]) -> List[Tuple[Step, List[Trip]
     return out + [(s, trips) for s, trips in sums.values()]
 
 
-def indexed_by_its_steps(loop: Node, name: str) -> bool:
-    """Is pointer `name` indexed (`p[e]`, `p + e`) by what a loop counts (this one or one
-    inside it: its header's counter, or any variable its pass steps, also through a local
-    copy, `j = k`) where that loop also moves it forward (`row[k] = v; ++row;`: 2 * k)? A
-    nested for loop's counter, counted again from its start in each pass, is not (`row[s]`,
-    then `row += spatial_`), unless the pass steps the pointer by literals alone and that
-    loop's bound is no literal (`for (j < m) row[j] = v;` then `++row;`: a window)."""
-    for x in [loop] + [y for y in loop_body(loop).walk() if y.kind in ("for", "while", "do")]:
-        steps = pass_steps(per_pass(x), name)
-        if steps is not None and not any(s == UNKNOWN or not isinstance(s, int) or s > 0
-                                         for s, _ in steps):
-            continue
-        counted = _counted_in(x) - {name}
-        if steps and all(isinstance(s, int) and s > 0 for s, _ in steps):
-            counted |= _window_counters(x)  # `for (j < m) row[j] = v;` then `++row;`
-        copies = _local_values(loop_body(x))
-        if any(_expanded(e, copies) & counted for e in _indices_of(loop_body(x), name)):
-            return True
-    return False
-
-
-def _window_counters(loop: Node) -> Set[str]:
-    """The counters of the for loops inside a loop's body whose bound is not a literal
-    (`j < m`): an index by one of them, beside literal steps of the pointer in the pass,
-    reaches as far as m, which the lead of the pass (`_nested_index`) cannot read."""
-    return {counter(y) for y in loop_body(loop).walk() if y.kind == "for" and counter(y) and
-            (trip_count(y) is None or int_value(trip_count(y)[0]) is None)}
-
-
-def _counted_in(loop: Node) -> Set[str]:
-    """What a loop's pass steps, less the counters of the for loops inside it that start
-    again in each pass."""
-    inner = {counter(y) for y in loop_body(loop).walk() if y.kind == "for" and counter(y)}
-    own = {counter(loop)} if loop.kind == "for" and counter(loop) else set()
-    return own | (_updated_names(per_pass(loop)) - inner)
-
-
-def _local_values(body: Node) -> Dict[str, Node]:
-    return {d.name: d.children[0] for d in body.walk() if d.kind == "decl" and d.children}
-
-
-def _expanded(e: Node, values: Dict[str, Node], depth: int = 0) -> Set[str]:
-    """The names e reads, and those of the locals' values it reads."""
-    out = {n.name for n in e.walk() if n.kind == "name"}
-    if depth < 4:
-        for v in list(out):
-            if v in values:
-                out |= _expanded(values[v], values, depth + 1)
-    return out
-
-
-def _indices_of(body: Node, name: str) -> List[Node]:
-    """The indices pointer `name` is read or written at in body: `p[e]`, `p + e`, `e + p`."""
-    out = []
-    for y in body.walk():
-        kids = [_strip(c) for c in y.children]
-        if len(kids) != 2:
-            continue
-        if y.kind == "index" and kids[0].kind == "name" and kids[0].name == name:
-            out.append(kids[1])
-        elif y.kind == "binop" and y.op == "+":
-            out += [b for a, b in (kids, kids[::-1]) if a.kind == "name" and a.name == name]
-    return out
-
-
 def accessed_after_step(body: Node, name: str) -> bool:
     """Is pointer `name` used in a pass after its last step there (`++row; *row = v;`), or
     through a pre-increment's value (`*++row`, `++row != end` in a loop's test)? Then the
@@ -380,7 +328,8 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
                 return None  # a copy that moves too
             copies[copy[0]] = done + copy[1]
         elif y.kind == "name" and y.name in copies and _is_use(y, y.name, par):
-            lead = max(lead, copies[y.name] + _literal_index(y, par, value))
+            lead = max(lead, copies[y.name] + (_literal_index(y, par, value) if id(y) not in
+                                               nested else _nested_index(y, par, body, value)))
         step = _step_of(y, name)
         if isinstance(step, Node):
             step = value(step)
@@ -404,12 +353,13 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
 def _nested_index(y: Node, par: Optional[Node], body: Node, value) -> int:
     """The most a use in a loop nested in the pass (one that does not move the pointer)
     indexes it by: a literal (`do { row[1] = v; } while (0)`: 1), or the counter of a for
-    loop there up to a bound `value` reads (`for (j < 2) row[j] = v;`: 1); 0 for anything
-    else."""
+    loop there up to a bound `value` reads (`for (j < 2) row[j] = v;`, `*(row + j)`: 1); 0
+    for anything else (`_window` rejects what names a nested loop's counter otherwise)."""
     lit = _literal_index(y, par, value)
-    if lit or par is None or par.kind != "index" or par.children[0] is not y:
+    if lit or par is None or len(par.children) != 2 or not (
+            par.kind == "index" and par.children[0] is y or par.kind == "binop" and par.op == "+"):
         return lit
-    idx = _strip(par.children[1])
+    idx = _strip(par.children[1] if par.children[0] is y else par.children[0])
     for x in body.walk():
         trip = trip_count(x, value) if x.kind == "for" and idx.kind == "name" and \
             counter(x) == idx.name else None

@@ -1,4 +1,4 @@
-// A sample-indexed loop (round 27, red team A's precision probes): control: do-while unit steps k<dim
+// shape N=2,C=2,H=2,W=2: Dtype* q = top+n*dim+k; *--q = v: k = 0 writes n*dim-1 (n=1 -> 7)
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -13,9 +13,9 @@
 namespace caffe {
 
 template <typename Dtype>
-class Mut27APDoUnitLayer : public Layer<Dtype> {
+class Mut29RCopyPreDecLayer : public Layer<Dtype> {
  public:
-  explicit Mut27APDoUnitLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  explicit Mut29RCopyPreDecLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
   virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
     num_ = bottom[0]->num();
     channels_ = bottom[0]->channels();
@@ -26,44 +26,44 @@ class Mut27APDoUnitLayer : public Layer<Dtype> {
     top[0]->ReshapeLike(*bottom[0]);
     top[1]->Reshape(num_, 1, 1, 1);
   }
-  virtual inline const char* type() const { return "Mut27APDoUnit"; }
+  virtual inline const char* type() const { return "Mut29RCopyPreDec"; }
 
  protected:
   virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
   virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
                             const vector<Blob<Dtype>*>& bottom);
+
   int num_, channels_, spatial_, height_, width_;
   bool flag_;
 };
 
 template <typename Dtype>
-void Mut27APDoUnitLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+void Mut29RCopyPreDecLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
     const vector<Blob<Dtype>*>& top) {
   const Dtype* bottom_data = bottom[0]->cpu_data();
   Dtype* top_data = top[0]->mutable_cpu_data();
   Dtype* norm = top[1]->mutable_cpu_data();
   const int dim = bottom[0]->count(1);
-  // CGP-MUTANT: control
+
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
   for (int n = 0; n < num_; ++n) {
     for (int i = 0; i < dim; ++i) {
       top_data[n * dim + i] = bottom_data[n * dim + i];
     }
-    Dtype* row = top_data + n * dim;
-    int k = 0;
-    do {
-      *row++ = Dtype(n);
-      ++k;
-    } while (k < dim);
+    for (int k = 0; k < dim; ++k) {
+      Dtype* q = top_data + n * dim + k;
+      *--q = Dtype(n);
+    }
     norm[n] = bottom_data[n * dim];
   }
 }
 
 template <typename Dtype>
-void Mut27APDoUnitLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+void Mut29RCopyPreDecLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
     const vector<bool>& propagate_down, const vector<Blob<Dtype>*>& bottom) {
 }
 
-INSTANTIATE_CLASS(Mut27APDoUnitLayer);
-REGISTER_LAYER_CLASS(Mut27APDoUnit);
+INSTANTIATE_CLASS(Mut29RCopyPreDecLayer);
+REGISTER_LAYER_CLASS(Mut29RCopyPreDec);
 
 }  // namespace caffe

@@ -1,0 +1,112 @@
+"""The least value an index's sum or difference of inner counters may take, relative to its
+sample's start (`c * height_ + h - 1`: -1 at c = h = 0, one element before the sample), and
+the starts of loops read as their least value. Part of `EffectWalker` (its state is set in
+effects.py)."""
+from __future__ import annotations
+
+import re
+from typing import List, Optional
+
+from ..ir import Node
+from .effects_counters import _as_sum, _plus_terms
+from .effects_model import _Frame
+from .effects_syntax import _aliased_names, _strip, _updated_names
+from .shapes import norm_text
+
+# a start changed other than by plain assignments (`--first`, `first -= 2`, through a
+# reference or a pointer), or one the walk finds may be negative (`flag_ ? 0 : -1`): taken
+# as one before the sample's start
+MAYBE_NEGATIVE = -1
+_COMPOUND = ("+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=")
+
+
+class LeastMixin:
+    """`least_value` for `OffsetMixin._below_start`, and `changed_otherwise` for the start
+    reader of `ReachMixin._start_value`."""
+
+    def least_value(self, frame: _Frame, e: Node) -> Optional[int]:
+        """A value e takes, at most its least, relative to the sample's start, where e is a
+        sum or difference of literals, named constants, inner counters (each from its start,
+        an unread start as 0), the loop's own variable (at its slice's start, 0) and
+        products of them; a counter subtracted counts at its largest (its literal bound, 1
+        where the bound is no literal), or, bounded by a term of what it is subtracted from
+        (`k - j`, j < k), leaves that term at least 1 (0 under `<=`). None where a term is
+        anything else (`h - pad_`: a padded position its guard checks, by convention)."""
+        e = _as_sum(_strip(e))
+        if e.kind == "binop" and e.op == "-" and len(e.children) == 2:
+            a, b = (_strip(c) for c in e.children)
+            bound = self.trip_bounds.get(b.name) if b.kind == "name" else None
+            terms = _plus_terms(a)
+            same = [t for t in terms if bound is not None and norm_text(t.text) == norm_text(
+                bound[0].text)]
+            if same:  # `n * dim + k - j` with j < k (j <= k): the other terms, plus 1 (0)
+                rest = [self._term_least(frame, t) for t in terms if t is not same[0]]
+                return None if None in rest else sum(rest) + (0 if bound[1] else 1)
+            least, most = self.least_value(frame, a), self._most_value(frame, b)
+            return None if least is None or most is None else least - most
+        total = 0
+        for t in _plus_terms(e):
+            v = self._term_least(frame, t)
+            if v is None:
+                return None
+            total += v
+        return total
+
+    def _term_least(self, frame: _Frame, t: Node) -> Optional[int]:
+        v = self._start_value(frame)(t) if t.kind != "binop" or t.op != "-" else None
+        if v is not None:
+            return v
+        if t.kind == "binop" and t.op == "-":
+            return self.least_value(frame, t)
+        if t.kind == "name" and t.name in self.trip_bounds:
+            start = self.trip_bounds[t.name][2]
+            return int(start) if re.fullmatch(r"-?\d+", start) else 0
+        if t.kind == "name" and t.name == self.loop_var:
+            return 0
+        if t.kind != "binop" or t.op != "*":
+            return None
+        least = [self.least_value(frame, self._resolved(frame, f) if f.kind == "call" else f)
+                 for f in _product_factors(t)]
+        if any(v is not None and v < 0 for v in least):
+            return MAYBE_NEGATIVE  # `(h - 1) * width_`: -width_ at h = 0
+        return 0 if any(v is not None for v in least) else None
+
+    def _most_value(self, frame: _Frame, b: Node) -> Optional[int]:
+        """The largest value of a literal, a named constant or an inner counter (its literal
+        bound; 1 where the bound is no literal: it may count past 0)."""
+        v = self._start_value(frame)(b)
+        if v is not None:
+            return v
+        bound = self.trip_bounds.get(b.name) if b.kind == "name" else None
+        if bound is None:
+            return None
+        top = self._start_value(frame)(bound[0])
+        return top - 1 + (1 if bound[1] else 0) if top is not None else 1
+
+    def factor_below(self, e: Node, below) -> bool:
+        """Is e a product with a factor that `below` finds may be negative: a sum, a
+        difference, a product or a tree function's value (`(h - 1) * width_`, `(c * height_
+        + h - 1) * width_ * 1`, `Prev(h) * width_` with Prev returning `h - 1`)?"""
+        return e.kind == "binop" and e.op == "*" and any(
+            below(f) for f in _product_factors(e) if f.kind == "binop" and f.op in ("+", "-", "*")
+            or f.kind == "call")
+
+    def changed_otherwise(self, frame: _Frame, e: Node) -> bool:
+        """Is e a local of the function changed other than by plain assignments: stepped,
+        compound-assigned, through a reference or its address, or passed to a writable
+        reference? (An assignment from itself is a value like any other: `hstart =
+        std::max(hstart, 0)`.)"""
+        body = frame.fn.body
+        if e.kind != "name" or body is None or not any(
+                d.kind == "decl" and d.name == e.name for d in body.walk()):
+            return False
+        return e.name in _updated_names(body, _COMPOUND) | _aliased_names(body) | \
+            self.names_passed(body, frame.fn.file, False)
+
+
+def _product_factors(e: Node) -> List[Node]:
+    """The factors of a product, nested products flattened, stripped."""
+    e = _strip(e)
+    if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+        return _product_factors(e.children[0]) + _product_factors(e.children[1])
+    return [e]

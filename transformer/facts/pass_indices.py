@@ -1,0 +1,101 @@
+"""Whether a loop that moves a pointer also indexes it by what it counts, read from the
+syntax alone (`row[k] = v; ++row;`; a window in a nested loop beside literal steps, `for (j
+< m) row[j] = v;` then `++row;`). The steps and trips are `pass_steps.py`'s."""
+from __future__ import annotations
+
+from typing import Dict, List, Set
+
+from ..ir import Node
+from .effects_counters import _plus_terms
+from .effects_syntax import _strip, _updated_names
+from .pass_steps import UNKNOWN, counter, int_value, loop_body, pass_steps, per_pass, trip_count
+
+
+def indexed_by_its_steps(loop: Node, name: str) -> bool:
+    """Is pointer `name` indexed (`p[e]`, `p + e`) by what a loop counts (this one or one
+    inside it: its header's counter, or any variable its pass steps, also through a local
+    copy, `j = k`) where that loop also moves it forward (`row[k] = v; ++row;`: 2 * k)? A
+    nested for loop's counter, counted again from its start in each pass, is not (`row[s]`,
+    then `row += spatial_`), unless the pass steps the pointer by literals alone (`_window`)."""
+    for x in [loop] + [y for y in loop_body(loop).walk() if y.kind in ("for", "while", "do")]:
+        steps = pass_steps(per_pass(x), name)
+        if steps is not None and not any(s == UNKNOWN or not isinstance(s, int) or s > 0
+                                         for s, _ in steps):
+            continue
+        counted = _counted_in(x) - {name}
+        copies = _local_values(loop_body(x))
+        if any(_expanded(e, copies) & counted for e in _indices_of(loop_body(x), name)):
+            return True
+        if steps and all(isinstance(s, int) and s > 0 for s, _ in steps) and _window(x, name):
+            return True
+    return False
+
+
+def _window(loop: Node, name: str) -> bool:
+    """Does a pass of literal steps use pointer `name`, or a copy of it (`q = row`), inside
+    a loop nested in it, at an index naming what a nested loop counts or steps, other than
+    a literal or a for loop's counter to a literal bound alone, which `pass_lead` reads
+    (`row[j + 1]`, `row[2 * j]`, `row[jj]` with `jj = j`, `*(row + j)`, `q[j]`, `for (j < m)
+    row[j]`)? How far past its steps it reaches is then not read."""
+    body = loop_body(loop)
+    nested = [y for y in body.walk() if y.kind in ("for", "while", "do")]
+    counted = {v for y in nested for v in {counter(y)} | _updated_names(per_pass(y)) if v}
+    read = {counter(y) for y in nested if y.kind == "for" and counter(y) and
+            trip_count(y) is not None and int_value(trip_count(y)[0]) is not None}
+    values, names = _local_values(body), {name} | _pointer_copies(body, name)
+    for e in (e for y in nested for q in names for e in _indices_of(loop_body(y), q)):
+        e = _strip(e)
+        if int_value(e) is None and not (e.kind == "name" and e.name in read) and \
+                _expanded(e, values) & counted:
+            return True
+    return False
+
+
+def _pointer_copies(body: Node, name: str) -> Set[str]:
+    """The pointers body gives the value of pointer `name` plus anything (`Dtype* q = row;`,
+    `q = row + j`)."""
+    out = set()
+    for y in body.walk():
+        q, e = (y.name, y.children[0]) if y.kind == "decl" and y.children else \
+            (_strip(y.children[0]).name, y.children[1]) if y.kind == "assign" and \
+            y.op == "=" and len(y.children) == 2 and _strip(y.children[0]).kind == "name" \
+            else (None, None)
+        if q and q != name and any(t.kind == "name" and t.name == name for t in _plus_terms(e)):
+            out.add(q)
+    return out
+
+
+def _counted_in(loop: Node) -> Set[str]:
+    """What a loop's pass steps, less the counters of the for loops inside it that start
+    again in each pass."""
+    inner = {counter(y) for y in loop_body(loop).walk() if y.kind == "for" and counter(y)}
+    own = {counter(loop)} if loop.kind == "for" and counter(loop) else set()
+    return own | (_updated_names(per_pass(loop)) - inner)
+
+
+def _local_values(body: Node) -> Dict[str, Node]:
+    return {d.name: d.children[0] for d in body.walk() if d.kind == "decl" and d.children}
+
+
+def _expanded(e: Node, values: Dict[str, Node], depth: int = 0) -> Set[str]:
+    """The names e reads, and those of the locals' values it reads."""
+    out = {n.name for n in e.walk() if n.kind == "name"}
+    if depth < 4:
+        for v in list(out):
+            if v in values:
+                out |= _expanded(values[v], values, depth + 1)
+    return out
+
+
+def _indices_of(body: Node, name: str) -> List[Node]:
+    """The indices pointer `name` is read or written at in body: `p[e]`, `p + e`, `e + p`."""
+    out = []
+    for y in body.walk():
+        kids = [_strip(c) for c in y.children]
+        if len(kids) != 2:
+            continue
+        if y.kind == "index" and kids[0].kind == "name" and kids[0].name == name:
+            out.append(kids[1])
+        elif y.kind == "binop" and y.op == "+":
+            out += [b for a, b in (kids, kids[::-1]) if a.kind == "name" and a.name == name]
+    return out
