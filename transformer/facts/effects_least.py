@@ -24,7 +24,7 @@ class LeastMixin:
     """`least_value` for `OffsetMixin._below_start`, and `changed_otherwise` for the start
     reader of `ReachMixin._start_value`."""
 
-    def least_value(self, frame: _Frame, e: Node) -> Optional[int]:
+    def least_value(self, frame: _Frame, e: Node, depth: int = 0) -> Optional[int]:
         """A value e takes, at most its least, relative to the sample's start, where e is a
         sum or difference of literals, named constants, inner counters (each from its start,
         an unread start as 0), the loop's own variable (at its slice's start, 0) and
@@ -40,36 +40,62 @@ class LeastMixin:
             same = [t for t in terms if bound is not None and norm_text(t.text) == norm_text(
                 bound[0].text)]
             if same:  # `n * dim + k - j` with j < k (j <= k): the other terms, plus 1 (0)
-                rest = [self._term_least(frame, t) for t in terms if t is not same[0]]
+                rest = [self._term_least(frame, t, depth) for t in terms if t is not same[0]]
                 return None if None in rest else sum(rest) + (0 if bound[1] else 1)
-            least, most = self.least_value(frame, a), self._most_value(frame, b)
+            least, most = self.least_value(frame, a, depth), self._most_value(frame, b)
             return None if least is None or most is None else least - most
         total = 0
         for t in _plus_terms(e):
-            v = self._term_least(frame, t)
+            v = self._term_least(frame, t, depth)
             if v is None:
                 return None
             total += v
         return total
 
-    def _term_least(self, frame: _Frame, t: Node) -> Optional[int]:
+    def _term_least(self, frame: _Frame, t: Node, depth: int = 0) -> Optional[int]:
         v = self._start_value(frame)(t) if t.kind != "binop" or t.op != "-" else None
-        if v is not None:
+        if v is not None or depth > 4:
             return v
-        if t.kind == "binop" and t.op == "-":
-            return self.least_value(frame, t)
-        if t.kind == "name" and t.name in self.trip_bounds:
-            start = self.trip_bounds[t.name][2]
-            return int(start) if re.fullmatch(r"-?\d+", start) else 0
-        if t.kind == "name" and t.name == self.loop_var:
-            return 0
-        if t.kind != "binop" or t.op != "*":
+        if t.kind == "binop" and t.op in ("-", "+"):
+            return self.least_value(frame, t, depth + 1)
+        if t.kind == "unop" and t.op == "-" and t.children:  # `(-h) * width_`
+            most = self._most_value(frame, _strip(t.children[0]))
+            return -most if most is not None else None
+        if t.kind == "cond" and len(t.children) == 3:  # `(h > 0 ? h : -1) * width_`
+            arms = [self._term_least(frame, _strip(c), depth + 1) for c in t.children[1:]]
+            return None if None in arms else min(arms)
+        if t.kind == "name":
+            return self._name_least(frame, t, depth)
+        if t.kind == "call":  # a tree function's one `return e;` (`Prev(h)`: `h - 1`)
+            r = self._resolved(frame, t)
+            return self._term_least(frame, _strip(r), depth + 1) if r is not t else None
+        if t.kind != "binop" or t.op not in ("*", "<<", "/"):
             return None
-        least = [self.least_value(frame, self._resolved(frame, f) if f.kind == "call" else f)
-                 for f in _product_factors(t)]
+        least = [self._term_least(frame, f, depth + 1) for f in _product_factors(t)]
         if any(v is not None and v < 0 for v in least):
             return MAYBE_NEGATIVE  # `(h - 1) * width_`: -width_ at h = 0
         return 0 if any(v is not None for v in least) else None
+
+    def _name_least(self, frame: _Frame, t: Node, depth: int) -> Optional[int]:
+        """An inner counter from its start (an unread start as 0), the loop's own variable
+        at 0, another counter as not read, a local changed other than by assignments as
+        MAYBE_NEGATIVE, another name as the least of its values (`hm = h - 1`: -1)."""
+        if t.name in self.trip_bounds:
+            start = self.trip_bounds[t.name][2]
+            return int(start) if re.fullmatch(r"-?\d+", start) else 0
+        if t.name == self.loop_var:
+            return 0
+        if t.name in {v for v, _ in self.inner_vars} | frame.loop_counters or \
+                frame.fn.body is not None and any(
+                    x.kind == "for" and t.name in {d.name for d in x.children[0].walk()
+                                                   if d.kind == "decl"}
+                    for x in frame.fn.body.walk()):
+            return None  # a counter of no read bound (`k >= 0` down): the other rules' own
+        if self.changed_otherwise(frame, t):
+            return MAYBE_NEGATIVE
+        values = [self._term_least(frame, _strip(v), depth + 1)
+                  for v in self._values_of(frame, t) or []]
+        return min(values) if values and None not in values else None
 
     def _most_value(self, frame: _Frame, b: Node) -> Optional[int]:
         """The largest value of a literal, a named constant or an inner counter (its literal
@@ -83,11 +109,15 @@ class LeastMixin:
         top = self._start_value(frame)(bound[0])
         return top - 1 + (1 if bound[1] else 0) if top is not None else 1
 
-    def factor_below(self, e: Node, below) -> bool:
-        """Is e a product with a factor that `below` finds may be negative: a sum, a
-        difference, a product or a tree function's value (`(h - 1) * width_`, `(c * height_
-        + h - 1) * width_ * 1`, `Prev(h) * width_` with Prev returning `h - 1`)?"""
-        return e.kind == "binop" and e.op == "*" and any(
+    def factor_below(self, frame: _Frame, e: Node, below) -> bool:
+        """Is e a product (a shift, a quotient) whose least value is negative, or with a
+        factor that `below` finds may be negative: a sum, a difference, a product or a tree
+        function's value (`(h - 1) * width_`, `((h - 1) << 1)`, `Prev(h) * width_` with Prev
+        returning `h - 1`, `hm * width_` with `hm = h - 1`)?"""
+        if e.kind != "binop" or e.op not in ("*", "<<", "/"):
+            return False
+        least = self._term_least(frame, e)
+        return least is not None and least < 0 or any(
             below(f) for f in _product_factors(e) if f.kind == "binop" and f.op in ("+", "-", "*")
             or f.kind == "call")
 
@@ -105,8 +135,11 @@ class LeastMixin:
 
 
 def _product_factors(e: Node) -> List[Node]:
-    """The factors of a product, nested products flattened, stripped."""
+    """The factors of a product, nested products flattened, stripped; of a shift its operand
+    and amount, of a quotient its dividend (the sign they keep)."""
     e = _strip(e)
-    if e.kind == "binop" and e.op == "*" and len(e.children) == 2:
+    if e.kind == "binop" and e.op in ("*", "<<") and len(e.children) == 2:
         return _product_factors(e.children[0]) + _product_factors(e.children[1])
+    if e.kind == "binop" and e.op == "/" and len(e.children) == 2:
+        return _product_factors(e.children[0])
     return [e]

@@ -103,7 +103,7 @@ class OffsetMixin:
             least = self.least_value(frame, e)
             return least is not None and least < 0 or e.op == "+" and any(
                 below(c, False) for c in e.children)
-        if self._from_negative(e) or self.factor_below(e, lambda c: below(  # `(h - 1) * w`
+        if self._from_negative(e) or self.factor_below(frame, e, lambda c: below(  # `(h-1) * w`
                 self._resolved(frame, c) if c.kind == "call" else c, whole)):
             return True
         bound = frame.bindings.get(e.name) if e.kind == "name" else None

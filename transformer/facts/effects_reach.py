@@ -309,16 +309,20 @@ class ReachMixin:
             bool(self._samples_long(frame, block))
 
 
-    def _folded(self, frame: _Frame, trip) -> tuple:
+    def _folded(self, frame: _Frame, trip, minus: bool = False) -> tuple:
         """A trip (X, c) with X resolved and a literal added to it moved to c (`channels_ +
-        1` under `<`: (channels_, 1))."""
+        1` under `<`: (channels_, 1)); with `minus`, one subtracted too (a count down from
+        `dim - 1` to -1: (dim - 1, 2) is (dim, 1); `k < dim - 1 + 2`: (dim, 1))."""
         x, c = self._resolved(frame, trip[0]), trip[1]
         parts = _plus_terms(x)
         lits = [self._literal_of(frame, t) for t in parts]
         rest = [t for t, v in zip(parts, lits) if v is None]
         if len(parts) > 1 and len(rest) == 1 and all(v is None or v >= 0 for v in lits):
-            return rest[0], c + sum(v for v in lits if v is not None)
-        return x, c
+            x, c = rest[0], c + sum(v for v in lits if v is not None)
+        sub = _strip(x)
+        less = self._literal_of(frame, sub.children[1]) if minus and sub.kind == "binop" and \
+            sub.op == "-" and len(sub.children) == 2 else None
+        return (self._resolved(frame, sub.children[0]), c - less) if less is not None else (x, c)
 
     def _changed_counter(self, frame: _Frame, loop: Node) -> bool:
         """Does a for loop's body change its own counter (its trip then not the header's)?"""
@@ -350,8 +354,12 @@ class ReachMixin:
                          [Node("lit", 0, 0, 0, "1")])
         if self.exceeds(frame, [_plus(reach, off.shift)], off):
             return True
-        rel = self._span_against(frame, unit + bases, None, off)
-        if rel == "more" or rel == "equal" and over:
+        # one trip, a literal subtracted from its bound folded too (`e = dim - 1` down to
+        # -1: (dim, 1), past; `k < dim - 1` beside a use one further: (dim, -1), not)
+        whole, more = ([b for b, _ in known], over) if len(known) != 1 else \
+            [([b], c + off.shift > 0) for b, c in [self._folded(frame, trips[0], True)]][0]
+        rel = self._span_against(frame, unit + whole, None, off)
+        if rel == "more" or rel == "equal" and more:
             return True
         if off.digits and self._radix_spills(frame, off, _product(unit + bases or [
                 Node("lit", 0, 0, 0, "1")]), 1 if over else 0):

@@ -8,7 +8,16 @@ from typing import Dict, List, Set
 from ..ir import Node
 from .effects_counters import _plus_terms
 from .effects_syntax import _strip, _updated_names
-from .pass_steps import UNKNOWN, counter, int_value, loop_body, pass_steps, per_pass, trip_count
+from .pass_steps import (
+    UNKNOWN,
+    _copy_of,
+    counter,
+    int_value,
+    loop_body,
+    pass_steps,
+    per_pass,
+    trip_count,
+)
 
 
 def indexed_by_its_steps(loop: Node, name: str) -> bool:
@@ -42,26 +51,37 @@ def _window(loop: Node, name: str) -> bool:
     counted = {v for y in nested for v in {counter(y)} | _updated_names(per_pass(y)) if v}
     read = {counter(y) for y in nested if y.kind == "for" and counter(y) and
             trip_count(y) is not None and int_value(trip_count(y)[0]) is not None}
+    inside = {id(z) for y in nested for z in y.walk()}
+    tracked = {name} | {c[0] for y in body.walk() if id(y) not in inside
+                        for c in [_copy_of(y, name, int_value)] if c}  # as `pass_lead` reads
     values, names = _local_values(body), {name} | _pointer_copies(body, name)
-    for e in (e for y in nested for q in names for e in _indices_of(loop_body(y), q)):
-        e = _strip(e)
-        if int_value(e) is None and not (e.kind == "name" and e.name in read) and \
-                _expanded(e, values) & counted:
+    uses = [(p, _strip(e)) for y in nested for p in names for e in _indices_of(loop_body(y), p)]
+    for p, e in uses:
+        if int_value(e) is None and not (e.kind == "name" and e.name in read and p in tracked) \
+                and _expanded(e, values) & counted:
             return True
     return False
 
 
 def _pointer_copies(body: Node, name: str) -> Set[str]:
-    """The pointers body gives the value of pointer `name` plus anything (`Dtype* q = row;`,
-    `q = row + j`)."""
-    out = set()
-    for y in body.walk():
-        q, e = (y.name, y.children[0]) if y.kind == "decl" and y.children else \
-            (_strip(y.children[0]).name, y.children[1]) if y.kind == "assign" and \
-            y.op == "=" and len(y.children) == 2 and _strip(y.children[0]).kind == "name" \
-            else (None, None)
-        if q and q != name and any(t.kind == "name" and t.name == name for t in _plus_terms(e)):
-            out.add(q)
+    """The pointers body gives the value of pointer `name`, or of a copy of it, plus anything
+    (`Dtype* q = row;`, `q = row + j`, `r = q`, `q = &row[0]`)."""
+    out, grew = set(), True
+    while grew:
+        grew = False
+        for y in body.walk():
+            q, e = (y.name, y.children[0]) if y.kind == "decl" and y.children else \
+                (_strip(y.children[0]).name, y.children[1]) if y.kind == "assign" and \
+                y.op == "=" and len(y.children) == 2 and _strip(y.children[0]).kind == "name" \
+                else (None, None)
+            e = _strip(e) if e is not None else None
+            if e is not None and e.kind == "unop" and e.op == "&" and e.children and \
+                    _strip(e.children[0]).kind == "index":  # `&row[0]`
+                e = _strip(_strip(e.children[0]).children[0])
+            if q and q not in out | {name} and any(
+                    t.kind == "name" and t.name in out | {name} for t in _plus_terms(e)):
+                out.add(q)
+                grew = True
     return out
 
 
