@@ -11,18 +11,11 @@ import re
 from typing import Callable, List, Optional
 
 from ..ir import Node
-from .effects_syntax import TESTS, _strip, literal_int
+from .effects_syntax import TESTS, _strip, literal_int, narrow  # noqa: F401 (narrow: ours to callers)
 from .shapes import _call_parts, norm_text
 
 Values = Callable[[Node], Optional[List[Node]]]
-_NARROW = re.compile(r"^(const\s+)?(bool|(un)?signed\s+char|char|u?int(8|16)_t|"
-                     r"(unsigned\s+)?short(\s+int)?)$")
 
-
-def narrow(type_text: str) -> bool:
-    """Is this declared or cast-to type too small to hold every sample index?"""
-    t = re.sub(r"\bstd::", "", " ".join(type_text.split()))
-    return bool(_NARROW.match(t))
 
 
 def maybe_zero(e: Node, values: Values, depth: int = 0) -> bool:

@@ -131,6 +131,9 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._decl_depth: Dict[str, int] = {}  # ... and how many inner loops around each
         self._reset_depths: Dict[str, Set[int]] = {}  # ... and where each was given a value
         self._inlined = 0  # tree functions' returns read inside one another, now
+        # function body -> its locals, the for loops' counters, and the locals changed other
+        # than by plain assignments (`effects_least._body_names`, once per body)
+        self._body_names: Dict[int, Tuple[Set[str], Set[Tuple[str, int]], Set[str]]] = {}
         # pointers of the iteration moved inside the inner loop now walked: how far each
         # has moved when that loop ends is not known
         self._moved_in_loop: Set[str] = set()

@@ -9,7 +9,7 @@ from typing import List, Optional, Set
 from ..ir import Node
 from . import constants
 from .effects_model import Offset, _Frame
-from .effects_syntax import _strip
+from .effects_syntax import _strip, narrowed
 
 
 class CounterMixin:
@@ -82,7 +82,9 @@ class CounterMixin:
 
     def _literal_of(self, frame: _Frame, b: Node, depth: int = 0) -> Optional[int]:
         """The one integer b holds: a literal, a named constant, or a local or a helper's
-        parameter given one (None: not known)."""
+        parameter given one (None: not known, or cast narrower than it)."""
+        if narrowed(b):
+            return None
         b = _strip(b)
         if b.kind == "lit":
             m = re.fullmatch(r"(\d+)[uUlL]*", b.text.strip())

@@ -61,7 +61,9 @@ class DigitMixin:
 
     def _digit(self, frame: _Frame, a: Node):
         """An addend `X_k * coef` as (the counter's bound, the other factors, how far past
-        the bound it counts: one for `<=`, c for `(k + c)`); None for any other addend."""
+        the bound it counts: one for `<=`, c for `(k + c)`); a bound that is another inner
+        counter plus a literal read through that counter's bound (`cc <= c + 1`, c <
+        channels_: (channels_, 1)); None for any other addend."""
         found, coef = [], []
         for f in _factors(_strip(a)):
             parts = _plus_terms(f)
@@ -79,6 +81,11 @@ class DigitMixin:
         name, shift = found[0]
         bound = self.trip_bounds[name]
         x, more = self._folded(frame, (bound[0], shift + (1 if bound[1] else 0)))
+        for _ in range(4):  # `cc <= c + 1` inside `c < channels_`: cc counts to channels_
+            outer = self.trip_bounds.get(x.name) if x.kind == "name" and x.name != name else None
+            if outer is None:
+                break
+            x, more = self._folded(frame, (outer[0], more - 1 + (1 if outer[1] else 0)), True)
         return x, coef, more
 
     def _digits_spill(self, frame: _Frame, digits, limit: Optional[List[Node]], constant: bool,

@@ -5,18 +5,20 @@ effects.py)."""
 from __future__ import annotations
 
 import re
-from typing import List, Optional
+from typing import List, Optional, Set, Tuple
 
 from ..ir import Node
 from .effects_counters import _as_sum, _plus_terms
 from .effects_model import _Frame
-from .effects_syntax import _aliased_names, _strip, _updated_names
+from .effects_syntax import STEPS, _aliased_names, _strip, _updated_names, narrowed
+from .pass_steps import counter
 from .shapes import norm_text
 
 # a start changed other than by plain assignments (`--first`, `first -= 2`, through a
 # reference or a pointer), or one the walk finds may be negative (`flag_ ? 0 : -1`): taken
 # as one before the sample's start
 MAYBE_NEGATIVE = -1
+_FLIP = {"<": ">", "<=": ">="}
 _COMPOUND = ("+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=")
 
 
@@ -86,23 +88,46 @@ class LeastMixin:
         if t.name == self.loop_var:
             return 0
         if t.name in {v for v, _ in self.inner_vars} | frame.loop_counters or \
-                frame.fn.body is not None and any(
-                    x.kind == "for" and t.name in {d.name for d in x.children[0].walk()
-                                                   if d.kind == "decl"}
-                    for x in frame.fn.body.walk()):
-            return None  # a counter of no read bound (`k >= 0` down): the other rules' own
+                (t.name, id(t)) in self._body_names_of(frame)[1]:
+            return self.down_least(frame, t.name)  # `h >= 0` down: 0; else the counters'
         if self.changed_otherwise(frame, t):
             return MAYBE_NEGATIVE
         values = [self._term_least(frame, _strip(v), depth + 1)
                   for v in self._values_of(frame, t) or []]
         return min(values) if values and None not in values else None
 
+    def down_least(self, frame: _Frame, name: str) -> Optional[int]:
+        """The least value of a counter the function's for loops of that name count down
+        to a bound the start reader reads (`k >= 0`: 0; `k > -2`: -1); None where one of
+        them counts otherwise."""
+        out = []
+        for x in frame.fn.body.walk() if frame.fn.body is not None else ():
+            c = _strip(x.children[1]) if x.kind == "for" and len(x.children) == 4 else None
+            if c is None or counter(x) != name:
+                continue
+            a, b = (_strip(k) for k in c.children) if c.kind == "binop" and \
+                len(c.children) == 2 else (c, c)
+            op, bound = (c.op, b) if a.kind == "name" and a.name == name else \
+                (_FLIP.get(c.op), a) if b.kind == "name" and b.name == name else (None, c)
+            v = self._start_value(frame)(bound) if op in (">=", ">") else None
+            if v is None:
+                return None
+            out.append(v + (1 if op == ">" else 0))
+        return min(out) if out else None
+
     def _most_value(self, frame: _Frame, b: Node) -> Optional[int]:
         """The largest value of a literal, a named constant or an inner counter (its literal
-        bound; 1 where the bound is no literal: it may count past 0)."""
+        bound; 1 where the bound is no literal: it may count past 0), and of sums, products
+        and shifts of them (`2 * c`, `c << 1`, `c + 1`: 2)."""
         v = self._start_value(frame)(b)
         if v is not None:
             return v
+        b = _strip(b)
+        if b.kind == "binop" and b.op in ("+", "*", "<<") and len(b.children) == 2:
+            x, y = (self._most_value(frame, c) for c in b.children)  # `2 * c`, `c + 1`
+            if x is None or y is None or x < 0 or y < 0:
+                return None
+            return x + y if b.op == "+" else x * y if b.op == "*" else x << min(y, 30)
         bound = self.trip_bounds.get(b.name) if b.kind == "name" else None
         if bound is None:
             return None
@@ -126,12 +151,46 @@ class LeastMixin:
         compound-assigned, through a reference or its address, or passed to a writable
         reference? (An assignment from itself is a value like any other: `hstart =
         std::max(hstart, 0)`.)"""
+        declared, _, changed = self._body_names_of(frame)
+        return e.kind == "name" and e.name in declared and e.name in changed
+
+    def unread_value(self, frame: _Frame, e: Node, depth: int = 0) -> bool:
+        """Does e hold, or name a variable given, a value the start reader cannot take at
+        its word: a side effect (`other++`, `--other`, `(other = -1)`) or a narrowing cast
+        (`(signed char)255`)?"""
+        for x in e.walk():
+            if narrowed(x) or x.kind == "assign" or x.kind == "unop" and x.op in STEPS:
+                return True
+            if x.kind == "name" and depth < 3 and any(self.unread_value(frame, v, depth + 1)
+                                                      for v in self._values_of(frame, x) or []):
+                return True
+        return False
+
+    def _body_names_of(self, frame: _Frame) -> Tuple[Set[str], Set[Tuple[str, int]], Set[str]]:
+        """The frame's function's locals, its for loops' counters (each with the nodes of its
+        loop, where the name is that counter: a local of the same name elsewhere is not), and
+        the names it changes other than by plain assignments; read once per function body."""
         body = frame.fn.body
-        if e.kind != "name" or body is None or not any(
-                d.kind == "decl" and d.name == e.name for d in body.walk()):
-            return False
-        return e.name in _updated_names(body, _COMPOUND) | _aliased_names(body) | \
-            self.names_passed(body, frame.fn.file, False)
+        if body is None:
+            return set(), set(), set()
+        if id(body) not in self._body_names:
+            self._body_names[id(body)] = (
+                {d.name for d in body.walk() if d.kind == "decl"},
+                {(d.name, id(z)) for x in body.walk() if x.kind == "for"
+                 for d in x.children[0].walk() if d.kind == "decl" for z in x.walk()},
+                _stepped_names(body) | _aliased_names(body) |
+                self.names_passed(body, frame.fn.file, False))
+        return self._body_names[id(body)]
+
+
+def _stepped_names(body: Node) -> Set[str]:
+    """The names body steps or compound-assigns, less a for loop's own counter where only
+    that loop's increment steps it (`for (int i = 0; i < m; ++i)` does not change a local i
+    of another scope)."""
+    own = {(d.name, id(z)) for x in body.walk() if x.kind == "for" and len(x.children) == 4
+           for d in x.children[0].walk() if d.kind == "decl" for z in x.children[2].walk()}
+    return {v for n in body.walk() if n.kind in ("assign", "unop")
+            for v in _updated_names(n, _COMPOUND) if (v, id(n)) not in own}
 
 
 def _product_factors(e: Node) -> List[Node]:

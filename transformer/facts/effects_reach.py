@@ -20,8 +20,9 @@ from .effects_model import Offset, Ptr, _Frame
 from .effects_offsets import _factors
 from .effects_paths import _comma_operands
 from .effects_syntax import _aliased_names, _strip, _updated_names, _words, counter_test
-from .pass_indices import indexed_by_its_steps
+from .pass_indices import copies_escape, indexed_by_its_steps
 from .pass_steps import (
+    PAST,
     UNKNOWN,
     Step,
     Trip,
@@ -166,10 +167,17 @@ class ReachMixin:
                 continue
             trip = None if loop.kind == "for" and self._changed_counter(frame, loop) else \
                 self._loop_trip(loop, least)
+            trip = self._unchanged(frame, trip, body)
+            groups = [(s, [self._unchanged(frame, x, body) for x in trips])
+                      for s, trips in groups] if groups is not None else None
             lead = pass_lead(body, name, start)
             inner = [pass_lead(per_pass(x), name, start) for x in loop_body(loop).walk()
                      if x.kind in ("for", "while", "do")] if lead is None else []
             inner_lead = max([v for v in inner if v is not None], default=0)
+            literal = bool(groups) and all(isinstance(s, int) for s, _ in groups)
+            if PAST in (lead, inner_lead) or literal and copies_escape(loop, name):
+                frame.ptrs[name] = frame.ptrs[name].plus(Offset(shifted=True))
+                continue
             head = self._head_steps(frame, loop, name, start)
             if head is None:
                 frame.ptrs[name] = frame.ptrs[name].plus(Offset(shifted=True))
@@ -185,6 +193,15 @@ class ReachMixin:
                     for step, trips in groups for c in p.choices):
                 frame.ptrs[name] = p.plus(Offset(shifted=True))
 
+    def _unchanged(self, frame: _Frame, trip: Trip, body: Node) -> Trip:
+        """A trip, or None where its bound names a variable changed through another name or
+        other than by assignments (`int& lr = lim; lr += 1;`, then `s < lim`)."""
+        if trip is not None and any(
+                self._counter_changed(frame, x.name, body) or self.changed_otherwise(frame, x)
+                for x in trip[0].walk() if x.kind == "name"):
+            return None
+        return trip
+
     def deref_reach(self, frame: _Frame, p: Ptr, e: Node, deref: bool = True) -> Ptr:
         """`*e` (`deref`) checked as `e[0]`, `*++p` as `p[1]` and `*--p` as `p[-1]` (p
         before its step; also as the base of an index, `(--p)[0]`): a pointer given an
@@ -196,10 +213,14 @@ class ReachMixin:
         return self.at_index(frame, p, Node("lit", e.start, e.end, e.line, at)) if at else p
 
     def _offset_least(self, frame: _Frame, off: Offset) -> int:
-        """The least an offset's inner digits and shift add to its sample's start (0 where
-        a digit is not read)."""
+        """The least an offset's inner digits and shift add to its sample's start
+        (MAYBE_NEGATIVE where a digit or another term is not read: a counter counting
+        down, `top + n * dim + 1 + k` for k down to -1)."""
         least = [self.least_value(frame, d) for d in off.digits or []]
-        return off.shift + (sum(least) if None not in least else 0)
+        digits = {norm_text(d.text) for d in off.digits or []}
+        least += [self.down_least(frame, t) if t.isidentifier() else None for t in off.terms
+                  if int_value(Node("lit", 0, 0, 0, t)) is None and t not in digits]
+        return off.shift + sum(least) if None not in least else MAYBE_NEGATIVE
 
     def note_reset(self, name: str, loop_header: bool):
         """A pointer given a value inside inner loops: the first loop inside that one moves
@@ -222,11 +243,14 @@ class ReachMixin:
         named constants and locals (`k = kFirst`, `k = ((row = top), 0)`, `-(kBack)` with
         kBack = -2: 2, `0 + 1`); it gives None where the walk cannot read one. `least`, for
         a start: a local given several values, the least of them (`first = 0;` then
-        `first = -1;`: -1) where it reads each; one it finds may be negative, or that names
-        a local changed other than by assignments (`--first`), MAYBE_NEGATIVE."""
+        `first = -1;`: -1) where it reads each; one it finds may be negative, that names a
+        local changed other than by assignments (`--first`), or that holds a side effect or
+        a narrowing cast (`unread_value`), MAYBE_NEGATIVE."""
         seen: set = set()
 
         def value(e: Node) -> Optional[int]:
+            if self.unread_value(frame, e):
+                return None
             e = _comma_operands(_strip(e))[-1] if _strip(e).kind == "binop" else _strip(e)
             if e.kind == "unop" and e.op == "-" and e.children:  # `-(kBack)`
                 v = value(e.children[0])
@@ -250,7 +274,8 @@ class ReachMixin:
         def least_of(e: Node) -> Optional[int]:
             v = value(e)
             return MAYBE_NEGATIVE if v is None and (self._below_start(frame, e) or any(
-                self.changed_otherwise(frame, x) for x in e.walk() if x.kind == "name")) else v
+                self.changed_otherwise(frame, x) for x in e.walk() if x.kind == "name") or
+                self.unread_value(frame, e)) else v
         return least_of if least else value
 
     def _counted_steps(self, frame: _Frame, groups):
@@ -347,7 +372,9 @@ class ReachMixin:
             if isinstance(step, int) else [step]
         known = [self._folded(frame, t) for t in trips if t is not None]
         bases = [b for b, _ in known]
-        over = any(c > 0 for _, c in known) or off.shift > 0
+        constant = any(t not in ("0", "0u") and not _words(t) - _CONSTANT_WORDS
+                       for t in off.terms)  # `top + n * dim + true`
+        over = any(c > 0 for _, c in known) or off.shift > 0 or constant
         if len(known) < len(trips):
             return True  # steps over a trip it cannot count: how far is not known
         reach = _product(unit + [_plus(b, c) for b, c in known] or
@@ -356,8 +383,10 @@ class ReachMixin:
             return True
         # one trip, a literal subtracted from its bound folded too (`e = dim - 1` down to
         # -1: (dim, 1), past; `k < dim - 1` beside a use one further: (dim, -1), not)
-        whole, more = ([b for b, _ in known], over) if len(known) != 1 else \
-            [([b], c + off.shift > 0) for b, c in [self._folded(frame, trips[0], True)]][0]
+        whole, more = bases, over
+        if len(known) == 1:
+            b, c = self._folded(frame, trips[0], True)
+            whole, more = [b], c + off.shift > 0 or constant
         rel = self._span_against(frame, unit + whole, None, off)
         if rel == "more" or rel == "equal" and more:
             return True
@@ -367,6 +396,12 @@ class ReachMixin:
         many = isinstance(step, int) and step >= 2 or off.shift > 0
         return many and isinstance(step, int) and bool(self._samples_long(frame, _product(
             bases)))
+
+
+# words of a term that names no variable (`true`, `sizeof(char)`, `2 / 2`): a constant the
+# walk does not read, which may add to a pointer's start
+_CONSTANT_WORDS = frozenset(("true", "false", "sizeof", "alignof", "char", "short", "int", "long",
+                             "bool", "signed", "unsigned", "float", "double", "size_t", "std"))
 
 
 def _more_than_zero(off: Offset, counters=frozenset()) -> bool:

@@ -136,8 +136,9 @@ class StepMixin:
         cond, body = _strip(n.children[0]), n.children[-1]
         found = next(((c, t) for c in (cond.children if cond.kind == "binop" else [])
                       if c.kind == "name" for t in [counter_test(cond, c.name)] if t), None)
-        if found is None or found[1][0] == "!=" or body.kind != "block":
-            return
+        if found is None or found[1][0] == "!=" or body.kind != "block" or changes(cond) or \
+                _continues(body):
+            return  # a `continue` skips the step at the end: one pass more
         var, (op, bound) = found
         if changes(bound) or var.name in {x.name for x in bound.walk() if x.kind == "name"} or \
                 any(self._counter_changed(frame, x.name, body)
@@ -418,3 +419,10 @@ def _before_start(off: Offset) -> Offset:
     """A sample's pointer stepped back past its start (`--row`, `row -= 2` from `top + n *
     dim`): it points into the sample before."""
     return off.merged(Offset(shifted=True)) if off.partitioned and off.shift < 0 else off
+
+
+def _continues(body: Node) -> bool:
+    """Does body hold a `continue` of its own loop (not one of a loop nested in it)?"""
+    nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
+              for z in y.walk() if z is not y}
+    return any(x.kind == "continue" and id(x) not in nested for x in body.walk())

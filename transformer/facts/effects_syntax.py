@@ -123,6 +123,26 @@ def _strip(n: Node) -> Node:
     return n
 
 
+_NARROW = re.compile(r"^(const\s+)?(bool|(un)?signed\s+char|char|u?int(8|16)_t|"
+                     r"(unsigned\s+)?short(\s+int)?)$")
+
+
+def narrow(type_text: str) -> bool:
+    """Is this declared or cast-to type too small to hold every sample index?"""
+    t = re.sub(r"\bstd::", "", " ".join(type_text.split()))
+    return bool(_NARROW.match(t))
+
+
+def narrowed(n: Node) -> bool:
+    """Is n, under its parentheses, cast to a type too small to keep every value (`(signed
+    char)255` is -1): its number is not the literal's."""
+    while n.kind in ("cast", "paren") and n.children:
+        if n.kind == "cast" and narrow(n.type or ""):
+            return True
+        n = n.children[0]
+    return False
+
+
 def _words(text: str) -> Set[str]:
     return set(re.findall(r"[A-Za-z_]\w*", text))
 

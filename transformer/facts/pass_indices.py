@@ -7,17 +7,19 @@ from typing import Dict, List, Set
 
 from ..ir import Node
 from .effects_counters import _plus_terms
-from .effects_syntax import _strip, _updated_names
+from .effects_syntax import _strip, _updated_names, stepped_in
 from .pass_steps import (
     UNKNOWN,
     _copy_of,
     counter,
+    given_value,
     int_value,
     loop_body,
     pass_steps,
     per_pass,
     trip_count,
 )
+from .shapes import norm_text
 
 
 def indexed_by_its_steps(loop: Node, name: str) -> bool:
@@ -36,6 +38,28 @@ def indexed_by_its_steps(loop: Node, name: str) -> bool:
         if any(_expanded(e, copies) & counted for e in _indices_of(loop_body(x), name)):
             return True
         if steps and all(isinstance(s, int) and s > 0 for s, _ in steps) and _window(x, name):
+            return True
+    return _wider_than_step(loop, name)
+
+
+def _wider_than_step(loop: Node, name: str) -> bool:
+    """Does a pass that moves pointer `name` by one step as written (`row += spatial_`)
+    index it, in a for loop nested in it, by that loop's counter up to more than the step
+    (`for (s <= spatial_) row[s]`, `s < 2 * spatial_`, `s < dim`)? Only a bound spelled
+    as the step, or literals no larger, stays inside what the pass steps over."""
+    steps = pass_steps(per_pass(loop), name)
+    if not steps or len(steps) != 1 or not isinstance(steps[0][0], Node) or steps[0][1]:
+        return False
+    step = steps[0][0]
+    for y in loop_body(loop).walk():
+        if y.kind != "for" or counter(y) is None or not any(
+                e.kind == "name" and e.name == counter(y) for e in _indices_of(loop_body(y), name)):
+            continue
+        trip = trip_count(y)
+        top = int_value(trip[0]) if trip is not None else None
+        if trip is None or not (trip[1] <= 0 and norm_text(trip[0].text) == norm_text(
+                step.text) or top is not None and int_value(step) is not None and
+                top + trip[1] <= int_value(step)):
             return True
     return False
 
@@ -63,6 +87,25 @@ def _window(loop: Node, name: str) -> bool:
     return False
 
 
+def copies_escape(loop: Node, name: str) -> bool:
+    """Does a loop that steps pointer `name` by literals hand it, or a copy of it, where
+    `pass_lead` cannot follow: a copy that moves (`q = row; *q++ = a; *q = b;`), one given
+    its value inside a nested loop, one declared outside the loop (read after it: `last =
+    row;` per pass), or a call's argument (`PutNext(row)`, whose body may reach `p[1]`)?"""
+    body = loop_body(loop)
+    copies = _pointer_copies(body, name)
+    nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
+              for z in y.walk() if z is not y}
+    declared = {d.name for d in body.walk() if d.kind == "decl"}
+    given_inside = {g[0] for y in body.walk() if id(y) in nested for g in [given_value(y)] if g}
+    if copies & (stepped_in(body) | given_inside) or copies - declared:
+        return True
+    mine = copies | {name}
+    return any(x.kind == "call" and any(z.kind == "name" and z.name in mine
+                                        for a in x.children[1:] for z in a.walk())
+               for x in body.walk())
+
+
 def _pointer_copies(body: Node, name: str) -> Set[str]:
     """The pointers body gives the value of pointer `name`, or of a copy of it, plus anything
     (`Dtype* q = row;`, `q = row + j`, `r = q`, `q = &row[0]`)."""
@@ -70,11 +113,7 @@ def _pointer_copies(body: Node, name: str) -> Set[str]:
     while grew:
         grew = False
         for y in body.walk():
-            q, e = (y.name, y.children[0]) if y.kind == "decl" and y.children else \
-                (_strip(y.children[0]).name, y.children[1]) if y.kind == "assign" and \
-                y.op == "=" and len(y.children) == 2 and _strip(y.children[0]).kind == "name" \
-                else (None, None)
-            e = _strip(e) if e is not None else None
+            q, e = given_value(y) or (None, None)
             if e is not None and e.kind == "unop" and e.op == "&" and e.children and \
                     _strip(e.children[0]).kind == "index":  # `&row[0]`
                 e = _strip(_strip(e.children[0]).children[0])
@@ -94,7 +133,8 @@ def _counted_in(loop: Node) -> Set[str]:
 
 
 def _local_values(body: Node) -> Dict[str, Node]:
-    return {d.name: d.children[0] for d in body.walk() if d.kind == "decl" and d.children}
+    """The values body's declarations give their locals (`int jj = j;`)."""
+    return dict(given_value(d) for d in body.walk() if d.kind == "decl" and d.children)
 
 
 def _expanded(e: Node, values: Dict[str, Node], depth: int = 0) -> Set[str]:

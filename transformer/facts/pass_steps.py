@@ -11,7 +11,7 @@ from ..ir import Node
 from .effects_counters import _plus_terms
 from .effects_paths import _comma_operands
 from .effects_steps import _conjuncts
-from .effects_syntax import _strip, _updated_names, counter_test
+from .effects_syntax import _strip, _updated_names, changes, counter_test, narrowed
 from .shapes import norm_text
 
 UNKNOWN = "?"  # a step of the pointer the syntax cannot count (`p = f(p)`)
@@ -101,8 +101,8 @@ def trip_count(loop: Node, start_value: Optional[Callable[[Node], Optional[int]]
         return None
     _, cond, inc, _ = loop.children
     var, start = counter(loop), _start(loop)
-    if var is None or start is None or var in _updated_names(loop_body(loop)):
-        return None
+    if var is None or start is None or var in _updated_names(loop_body(loop)) or changes(cond):
+        return None  # (a test that steps: `--k >= -1` under a flag runs one pass more)
     steps = [e for e in _comma_operands(_strip(inc)) if var in _updated_names(e)]
     step = _step_of(_strip(steps[0]), var) if len(steps) == 1 else None
     first = (start_value or int_value)(start)
@@ -138,7 +138,10 @@ def _down_test(cond: Node, var: str) -> Optional[Tuple[str, Node]]:
 
 
 def int_value(e: Node) -> Optional[int]:
-    """An integer literal, negated or in parentheses (`-2`, `(3)`); None for anything else."""
+    """An integer literal, negated or in parentheses (`-2`, `(3)`); None for anything else
+    (a narrowing cast: `(signed char)255` is -1)."""
+    if narrowed(e):
+        return None
     e = _strip(e)
     if e.kind == "unop" and e.op == "-" and e.children:
         v = int_value(e.children[0])
@@ -306,14 +309,19 @@ def _run_order(x: Node):
         yield from _run_order(c)
 
 
+# the lead of a pass that uses its pointer at an index the walk cannot read: past
+PAST = 1 << 40
+
+
 def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
     """How many elements past its own steps a pass of literal steps, all outside nested
     loops, reaches with pointer `name`: the most, over its uses, of the steps run before
     the use plus the use's literal index (`row[1] += row[0]; ++row;`: 1; `row += 3; *row =
     v; row -= 2;`: 3; `row++[1]`: 1), less the pass's net step less one (0 when that stays
     inside the elements the pass steps over: `*row++`). None where a step is no literal or
-    lies in a nested loop (`accessed_after_step` then counts one pass more). `value` reads
-    a step or an index the caller can (`row[kOne]`, `row += kOne`)."""
+    lies in a nested loop (`accessed_after_step` then counts one pass more); PAST where a
+    use's index is not read (`row[true]`). `value` reads a step or an index the caller
+    can (`row[kOne]`, `row += kOne`)."""
     value = value or int_value
     parents = {id(c): y for y in body.walk() for c in y.children}
     nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
@@ -328,8 +336,9 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
                 return None  # a copy that moves too
             copies[copy[0]] = done + copy[1]
         elif y.kind == "name" and y.name in copies and _is_use(y, y.name, par):
-            lead = max(lead, copies[y.name] + (_literal_index(y, par, value) if id(y) not in
-                                               nested else _nested_index(y, par, body, value)))
+            at = _literal_index(y, par, value, parents) if id(y) not in nested else \
+                _nested_index(y, par, body, value)
+            lead = max(lead, copies[y.name] + at)
         step = _step_of(y, name)
         if isinstance(step, Node):
             step = value(step)
@@ -340,45 +349,63 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
                 return None
             if _value_used(y, par):  # `*++row`: after the step; `row++[1]`: before it
                 after = y.op in ("++", "--")
-                lead = max(lead, done + (step if after else 0) + _literal_index(y, par, value))
-            elif y.kind != "unop" and par is not None and par.kind not in ("expr_stmt", "block"):
-                return None  # `*(row += 2)`
+                lead = max(lead, done + (step if after else 0) +
+                           _literal_index(y, par, value, parents))
+            elif y.kind != "unop" and par is not None and par.kind not in (
+                    "expr_stmt", "block") and not (par.kind == "binop" and par.op == ","):
+                return None  # `*(row += 2)`; `++k, row += 1` in a header is a statement
             done += step
         elif id(y) not in in_steps and _is_use(y, name, par):
-            lead = max(lead, done + (_literal_index(y, par, value) if id(y) not in nested
+            lead = max(lead, done + (_literal_index(y, par, value, parents) if id(y) not in nested
                                      else _nested_index(y, par, body, value)))
-    return max(0, lead - (done - 1)) if done > 0 else 0
+    return _past_steps(lead, done)
+
+
+def _past_steps(lead: int, done: int) -> int:
+    """A pass's lead less its net step less one (PAST stays PAST); 0 where the pass does
+    not move the pointer."""
+    if done <= 0:
+        return 0
+    return PAST if lead >= PAST else max(0, lead - (done - 1))
 
 
 def _nested_index(y: Node, par: Optional[Node], body: Node, value) -> int:
     """The most a use in a loop nested in the pass (one that does not move the pointer)
-    indexes it by: a literal (`do { row[1] = v; } while (0)`: 1), or the counter of a for
-    loop there up to a bound `value` reads (`for (j < 2) row[j] = v;`, `*(row + j)`: 1); 0
-    for anything else (`_window` rejects what names a nested loop's counter otherwise)."""
+    indexes it by: a literal (`do { row[1] = v; } while (0)`: 1), or the counter of the
+    innermost for loop around it of that name, counted up from 0 to a bound `value` reads
+    (`for (j < 2) row[j] = v;`, `*(row + j)`: 1); PAST for any other index."""
     lit = _literal_index(y, par, value)
-    if lit or par is None or len(par.children) != 2 or not (
-            par.kind == "index" and par.children[0] is y or par.kind == "binop" and par.op == "+"):
+    if lit != PAST:
         return lit
     idx = _strip(par.children[1] if par.children[0] is y else par.children[0])
-    for x in body.walk():
-        trip = trip_count(x, value) if x.kind == "for" and idx.kind == "name" and \
-            counter(x) == idx.name else None
-        most = value(trip[0]) if trip is not None else None
-        if most is not None:
-            return max(0, most + trip[1] - 1)
-    return 0
+    around = [x for x in body.walk() if x.kind == "for" and idx.kind == "name" and
+              counter(x) == idx.name and any(z is y for z in x.walk())]
+    trip = trip_count(around[-1], value) if around else None
+    most = value(trip[0]) if trip is not None else None
+    start = _start(around[-1]) if around else None
+    if most is None or start is None or value(start) != 0:
+        return PAST  # `for (j = 2; j > 0; --j) row[j]`: 2, not 1
+    return max(0, most + trip[1] - 1)
+
+
+def given_value(y: Node) -> Optional[Tuple[str, Node]]:
+    """(q, e) where y gives variable q the value e (`Dtype* q = row;`, `q = row + 1`), e
+    stripped; None for anything else."""
+    if y.kind == "decl" and y.children:
+        return y.name, _strip(y.children[0])
+    if y.kind == "assign" and y.op == "=" and len(y.children) == 2 and \
+            _strip(y.children[0]).kind == "name":
+        return _strip(y.children[0]).name, _strip(y.children[1])
+    return None
 
 
 def _copy_of(y: Node, name: str, value) -> Optional[Tuple[str, int]]:
     """(q, c) where y gives pointer q the value of pointer `name` plus a number c (`Dtype* q
     = row;`, `q = row + 1`); None for anything else."""
-    if y.kind == "decl" and y.children:
-        q, e = y.name, _strip(y.children[0])
-    elif y.kind == "assign" and y.op == "=" and len(y.children) == 2 and \
-            _strip(y.children[0]).kind == "name":
-        q, e = _strip(y.children[0]).name, _strip(y.children[1])
-    else:
+    given = given_value(y)
+    if given is None:
         return None
+    q, e = given
     if e.kind == "name" and e.name == name and q != name:
         return q, 0
     parts = _plus_terms(e)
@@ -408,13 +435,22 @@ def _is_use(y: Node, name: str, par: Optional[Node]) -> bool:
         not (par.kind == "binop" and par.op in ("<", ">", "<=", ">=", "==", "!="))
 
 
-def _literal_index(y: Node, par: Optional[Node], value=int_value) -> int:
+def _literal_index(y: Node, par: Optional[Node], value=int_value, parents=None) -> int:
     """The number y is indexed or offset by (`y[2]`, `y + 2`, `y[kOne]` as `value` reads
-    it); 0 for anything else."""
+    it, `(y + 0)[1]` with `parents`; 0 below 1); PAST for an index `value` cannot read
+    (`y[true]`, `y[sizeof(char)]`, `y[off]` with off given two values); 0 where y is not
+    indexed."""
     if par is None or len(par.children) != 2:
         return 0
     a, b = par.children
     if par.kind == "index" and a is y or par.kind == "binop" and par.op == "+":
         v = value(b if a is y else a)
-        return v if v is not None and v > 0 else 0
+        up = (parents or {}).get(id(par)) if par.kind == "binop" else None
+        while up is not None and up.kind == "paren":
+            up = parents.get(id(up))
+        if v is not None and up is not None and up.kind == "index" and \
+                _strip(up.children[0]) is par:  # `(row + 0)[1]`
+            w = value(up.children[1])
+            v = v + w if w is not None else None
+        return PAST if v is None else v if v > 0 else 0
     return 0

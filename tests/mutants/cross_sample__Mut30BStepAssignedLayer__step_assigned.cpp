@@ -1,0 +1,69 @@
+// shape N=2,C=2,H=2,W=2: st = 1 then st = 2 by assignment; row += st per k < dim: 2*dim elements (n=0 -> 14)
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <cmath>
+#include <iterator>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class Mut30BStepAssignedLayer : public Layer<Dtype> {
+ public:
+  explicit Mut30BStepAssignedLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    channels_ = bottom[0]->channels();
+    spatial_ = bottom[0]->count(2);
+    height_ = bottom[0]->height();
+    width_ = bottom[0]->width();
+    flag_ = this->layer_param_.bottom_size() > 7;
+    top[0]->ReshapeLike(*bottom[0]);
+    top[1]->Reshape(num_, 1, 1, 1);
+  }
+  virtual inline const char* type() const { return "Mut30BStepAssigned"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom);
+
+  int num_, channels_, spatial_, height_, width_;
+  bool flag_;
+};
+
+template <typename Dtype>
+void Mut30BStepAssignedLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  Dtype* norm = top[1]->mutable_cpu_data();
+  const int dim = bottom[0]->count(1);
+
+  // CGP-MUTANT: unsafe class=cross-sample reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    Dtype* row = top_data + n * dim;
+    int st = 1;
+    st = 2;
+    for (int k = 0; k < dim; ++k) {
+      *row = Dtype(n);
+      row += st;
+    }
+    norm[n] = bottom_data[n * dim];
+  }
+}
+
+template <typename Dtype>
+void Mut30BStepAssignedLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+    const vector<bool>& propagate_down, const vector<Blob<Dtype>*>& bottom) {
+}
+
+INSTANTIATE_CLASS(Mut30BStepAssignedLayer);
+REGISTER_LAYER_CLASS(Mut30BStepAssigned);
+
+}  // namespace caffe
