@@ -99,7 +99,10 @@ class LeastMixin:
     def down_least(self, frame: _Frame, name: str) -> Optional[int]:
         """The least value of a counter the function's for loops of that name count down
         to a bound the start reader reads (`k >= 0`: 0; `k > -2`: -1); None where one of
-        them counts otherwise."""
+        them counts otherwise, or the function changes a variable of that name other than in
+        its own loop's increment (`--k` in the body, through `int& r = k`)."""
+        if name in self._body_names_of(frame)[2]:
+            return None
         out = []
         for x in frame.fn.body.walk() if frame.fn.body is not None else ():
             c = _strip(x.children[1]) if x.kind == "for" and len(x.children) == 4 else None

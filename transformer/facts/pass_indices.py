@@ -101,9 +101,33 @@ def copies_escape(loop: Node, name: str) -> bool:
     if copies & (stepped_in(body) | given_inside) or copies - declared:
         return True
     mine = copies | {name}
-    return any(x.kind == "call" and any(z.kind == "name" and z.name in mine
-                                        for a in x.children[1:] for z in a.walk())
+    return any(x.kind == "call" and any(_hands_pointer(a, mine) for a in x.children[1:])
                for x in body.walk())
+
+
+def _hands_pointer(arg: Node, names: Set[str]) -> bool:
+    """Does a call's argument give the callee one of these pointers, not a value read
+    through it (`row`, `row + 1`, `&row[1]`; not `row[0]` nor `*row`)?"""
+    parents = {id(c): y for y in arg.walk() for c in y.children}
+    for z in arg.walk():
+        if z.kind != "name" or z.name not in names:
+            continue
+        at, up = z, parents.get(id(z))
+        while up is not None and up.kind in ("paren", "cast"):
+            at, up = up, parents.get(id(up))
+        read = up is not None and (up.kind == "index" and up.children[0] is at or
+                                   up.kind == "unop" and up.op == "*")
+        if not read or up.kind == "index" and _address_of(up, parents):
+            return True
+    return False
+
+
+def _address_of(n: Node, parents) -> bool:
+    """Is n, under parentheses, the operand of `&`?"""
+    up = parents.get(id(n))
+    while up is not None and up.kind == "paren":
+        up = parents.get(id(up))
+    return up is not None and up.kind == "unop" and up.op == "&"
 
 
 def _pointer_copies(body: Node, name: str) -> Set[str]:
