@@ -10,7 +10,7 @@ from typing import List, Optional, Set, Tuple
 from ..ir import Node
 from .effects_counters import _as_sum, _plus_terms
 from .effects_model import _Frame
-from .effects_syntax import STEPS, _aliased_names, _strip, _updated_names, narrowed
+from .effects_syntax import STEPS, _aliased_names, _strip, _updated_names, down_test, narrowed
 from .pass_steps import counter
 from .shapes import norm_text
 
@@ -18,7 +18,6 @@ from .shapes import norm_text
 # reference or a pointer), or one the walk finds may be negative (`flag_ ? 0 : -1`): taken
 # as one before the sample's start
 MAYBE_NEGATIVE = -1
-_FLIP = {"<": ">", "<=": ">="}
 _COMPOUND = ("+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=")
 
 
@@ -108,11 +107,8 @@ class LeastMixin:
             c = _strip(x.children[1]) if x.kind == "for" and len(x.children) == 4 else None
             if c is None or counter(x) != name:
                 continue
-            a, b = (_strip(k) for k in c.children) if c.kind == "binop" and \
-                len(c.children) == 2 else (c, c)
-            op, bound = (c.op, b) if a.kind == "name" and a.name == name else \
-                (_FLIP.get(c.op), a) if b.kind == "name" and b.name == name else (None, c)
-            v = self._start_value(frame)(bound) if op in (">=", ">") else None
+            op, bound = down_test(c, name) or (None, c)
+            v = self._start_value(frame)(bound) if op is not None else None
             if v is None:
                 return None
             out.append(v + (1 if op == ">" else 0))

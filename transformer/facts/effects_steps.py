@@ -25,6 +25,7 @@ from .effects_syntax import (
     changes,
     counter_test,
     literal_int,
+    nested_ids,
     steps_by_one,
 )
 from .effects_types import _integral, fractional_literal
@@ -423,6 +424,5 @@ def _before_start(off: Offset) -> Offset:
 
 def _continues(body: Node) -> bool:
     """Does body hold a `continue` of its own loop (not one of a loop nested in it)?"""
-    nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
-              for z in y.walk() if z is not y}
+    nested = nested_ids(body)
     return any(x.kind == "continue" and id(x) not in nested for x in body.walk())

@@ -73,6 +73,13 @@ def _self_assigned(body: Node, arithmetic: bool) -> Set[str]:
             (not arithmetic or _strip(n.children[1]).kind == "binop")}
 
 
+def nested_ids(body: Node, own: bool = False) -> Set[int]:
+    """The ids of the nodes inside loops nested in body; with `own`, the loops themselves
+    too."""
+    return {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
+            for z in y.walk() if own or z is not y}
+
+
 def declared_in(body: Node) -> Set[str]:
     """The names body declares (for a loop: in its header and its body)."""
     return {n.name for n in body.walk() if n.kind == "decl"}
@@ -125,6 +132,15 @@ def _strip(n: Node) -> Node:
 
 _NARROW = re.compile(r"^(const\s+)?(bool|(un)?signed\s+char|char|u?int(8|16)_t|"
                      r"(unsigned\s+)?short(\s+int)?)$")
+
+
+def climb(n: Node, parents: Dict[int, Node], kinds=("paren",)) -> Tuple[Node, Optional[Node]]:
+    """n's outermost wrapper of these kinds (parentheses; also casts, given), and its parent
+    (None at the top): `_strip`'s inverse, through a parents map."""
+    up = parents.get(id(n))
+    while up is not None and up.kind in kinds:
+        n, up = up, parents.get(id(up))
+    return n, up
 
 
 def narrow(type_text: str) -> bool:
@@ -198,6 +214,19 @@ def counter_test(cond: Node, var: str) -> Optional[Tuple[str, Node]]:
         return cond.op, b
     if cond.op in _FLIPPED and b.kind == "name" and b.name == var:
         return _FLIPPED[cond.op], a
+    return None
+
+
+def down_test(cond: Node, var: str) -> Optional[Tuple[str, Node]]:
+    """A loop condition on a counter var that counts down, as (operator, bound), operands
+    unwrapped: `k >= X`, `k > X`, or the same written the other way round (`X <= k`)."""
+    if cond.kind != "binop" or len(cond.children) != 2:
+        return None
+    a, b = (_strip(c) for c in cond.children)
+    if cond.op in (">", ">=") and a.kind == "name" and a.name == var:
+        return cond.op, b
+    if cond.op in ("<", "<=") and b.kind == "name" and b.name == var:
+        return {"<": ">", "<=": ">="}[cond.op], a
     return None
 
 

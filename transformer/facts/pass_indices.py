@@ -7,7 +7,7 @@ from typing import Dict, List, Set
 
 from ..ir import Node
 from .effects_counters import _plus_terms
-from .effects_syntax import _strip, _updated_names, stepped_in
+from .effects_syntax import _strip, _updated_names, climb, nested_ids, stepped_in
 from .pass_steps import (
     UNKNOWN,
     _copy_of,
@@ -75,7 +75,7 @@ def _window(loop: Node, name: str) -> bool:
     counted = {v for y in nested for v in {counter(y)} | _updated_names(per_pass(y)) if v}
     read = {counter(y) for y in nested if y.kind == "for" and counter(y) and
             trip_count(y) is not None and int_value(trip_count(y)[0]) is not None}
-    inside = {id(z) for y in nested for z in y.walk()}
+    inside = nested_ids(body, own=True)
     tracked = {name} | {c[0] for y in body.walk() if id(y) not in inside
                         for c in [_copy_of(y, name, int_value)] if c}  # as `pass_lead` reads
     values, names = _local_values(body), {name} | _pointer_copies(body, name)
@@ -94,8 +94,7 @@ def copies_escape(loop: Node, name: str) -> bool:
     row;` per pass), or a call's argument (`PutNext(row)`, whose body may reach `p[1]`)?"""
     body = loop_body(loop)
     copies = _pointer_copies(body, name)
-    nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
-              for z in y.walk() if z is not y}
+    nested = nested_ids(body)
     declared = {d.name for d in body.walk() if d.kind == "decl"}
     given_inside = {g[0] for y in body.walk() if id(y) in nested for g in [given_value(y)] if g}
     if copies & (stepped_in(body) | given_inside) or copies - declared:
@@ -112,9 +111,7 @@ def _hands_pointer(arg: Node, names: Set[str]) -> bool:
     for z in arg.walk():
         if z.kind != "name" or z.name not in names:
             continue
-        at, up = z, parents.get(id(z))
-        while up is not None and up.kind in ("paren", "cast"):
-            at, up = up, parents.get(id(up))
+        at, up = climb(z, parents, ("paren", "cast"))
         read = up is not None and (up.kind == "index" and up.children[0] is at or
                                    up.kind == "unop" and up.op == "*")
         if not read or up.kind == "index" and _address_of(up, parents):
@@ -124,9 +121,7 @@ def _hands_pointer(arg: Node, names: Set[str]) -> bool:
 
 def _address_of(n: Node, parents) -> bool:
     """Is n, under parentheses, the operand of `&`?"""
-    up = parents.get(id(n))
-    while up is not None and up.kind == "paren":
-        up = parents.get(id(up))
+    up = climb(n, parents)[1]
     return up is not None and up.kind == "unop" and up.op == "&"
 
 

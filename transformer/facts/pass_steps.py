@@ -11,7 +11,15 @@ from ..ir import Node
 from .effects_counters import _plus_terms
 from .effects_paths import _comma_operands
 from .effects_steps import _conjuncts
-from .effects_syntax import _strip, _updated_names, changes, counter_test, narrowed
+from .effects_syntax import (
+    _strip,
+    _updated_names,
+    changes,
+    climb,
+    counter_test,
+    narrowed,
+    nested_ids,
+)
 from .shapes import norm_text
 
 UNKNOWN = "?"  # a step of the pointer the syntax cannot count (`p = f(p)`)
@@ -324,8 +332,7 @@ def pass_lead(body: Node, name: str, value=None) -> Optional[int]:
     can (`row[kOne]`, `row += kOne`)."""
     value = value or int_value
     parents = {id(c): y for y in body.walk() for c in y.children}
-    nested = {id(z) for y in body.walk() if y.kind in ("for", "while", "do")
-              for z in y.walk()}
+    nested = nested_ids(body, own=True)
     in_steps = _in_steps(body, name)
     done, lead, copies = 0, 0, {}  # copies: `q = row + 1` -> where q points, from the pass
     for y in body.walk():
@@ -445,9 +452,7 @@ def _literal_index(y: Node, par: Optional[Node], value=int_value, parents=None) 
     a, b = par.children
     if par.kind == "index" and a is y or par.kind == "binop" and par.op == "+":
         v = value(b if a is y else a)
-        up = (parents or {}).get(id(par)) if par.kind == "binop" else None
-        while up is not None and up.kind == "paren":
-            up = parents.get(id(up))
+        up = climb(par, parents)[1] if par.kind == "binop" and parents else None
         if v is not None and up is not None and up.kind == "index" and \
                 _strip(up.children[0]) is par:  # `(row + 0)[1]`
             w = value(up.children[1])
