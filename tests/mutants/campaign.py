@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import re
 import shutil
 import sys
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
@@ -137,15 +139,34 @@ def _guarded(d, blob: str) -> bool:
     return bool(blob) and any(a.blob == blob and a.written for a in d.apart)
 
 
-def run(files: Optional[List[Path]] = None) -> List[Marker]:
-    from transformer import analyze
+def run(files: Optional[List[Path]] = None, workers: int = 2, group: int = 150) -> List[Marker]:
+    """Judge the mutants: analyzed in trees of at most `group` mutants each, `workers` trees
+    at a time; every tree has caffe_src's headers and math library, and every file given
+    that holds no marker (a helper another file calls: `helper__soft_clip.cpp`)."""
     files = files if files is not None else mutant_files()
     marks = [m for f in files for m in markers(f)]
+    marked = {m.file for m in marks}
+    support = [f for f in files if f.name not in marked]
+    rest = [f for f in files if f.name in marked]
+    groups = [support + rest[i:i + group] for i in range(0, len(rest), group)] or [support]
+    if workers > 1 and len(groups) > 1:
+        ctx = multiprocessing.get_context("spawn")  # libclang is not forked
+        with ProcessPoolExecutor(min(workers, len(groups)), mp_context=ctx) as pool:
+            decisions = [d for ds in pool.map(_decisions, groups) for d in ds]
+    else:
+        decisions = [d for g in groups for d in _decisions(g)]
+    judge(marks, decisions)
+    return marks
+
+
+def _decisions(files: List[Path]) -> list:
+    """The analysis's decisions on a tree of these mutants."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from transformer import analyze
     with tempfile.TemporaryDirectory(prefix="cgp-mutants-") as tmp:
         tree = build_tree(Path(tmp) / "mutants", files)
-        result = analyze.run(str(tree))
-    judge(marks, result.decisions)
-    return marks
+        return analyze.run(str(tree)).decisions
 
 
 def summary(marks: List[Marker]) -> str:
