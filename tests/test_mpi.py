@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support.cli import cgp
+from support.cli import cgp, small_fixtures
 
 from transformer import buildtree
 from transformer.check import train
@@ -228,7 +228,7 @@ def test_killed_rank_stops_every_rank(caffe_tool, tmp_path, victim, run):
 
 
 def test_mpi_refused_on_a_tree_without_solver_hooks(root, tmp_path):
-    r = cgp(root / "fixtures", "-o", tmp_path / "out", "--mpi")
+    r = cgp(small_fixtures(tmp_path / "tree"), "-o", tmp_path / "out", "--mpi")
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("cgp-transform: error: --mpi: cannot add")
@@ -260,8 +260,7 @@ template <typename Dtype> class Solver {
 
 
 def test_mpi_refused_when_the_net_has_no_layer_hooks(root, tmp_path):
-    tree = tmp_path / "tree"
-    shutil.copytree(root / "fixtures", tree, ignore=shutil.ignore_patterns("*.expected.cpp"))
+    tree = small_fixtures(tmp_path / "tree")
     (tree / "include" / "caffe" / "solver.hpp").write_text(SOLVER_WITHOUT_NET_HOOKS)
     (tree / "solver.cpp").write_text('#include "caffe/solver.hpp"\n'  # analyzed: it mentions Layer
                                      "// trains a net of Layers\n"

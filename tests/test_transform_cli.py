@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from support.cli import small_fixtures
 
 
 def run(*args, cwd):
@@ -14,10 +15,8 @@ def run(*args, cwd):
 
 
 @pytest.fixture(scope="module")
-def fixtures_tree(tmp_path_factory, root):
-    dest = tmp_path_factory.mktemp("cli") / "fixtures"
-    shutil.copytree(root / "fixtures", dest, ignore=shutil.ignore_patterns("*.expected.cpp"))
-    return dest
+def fixtures_tree(tmp_path_factory):
+    return small_fixtures(tmp_path_factory.mktemp("cli") / "fixtures")
 
 
 def test_out_exists_needs_force(fixtures_tree, tmp_path, root):
