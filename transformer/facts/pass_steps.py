@@ -17,6 +17,7 @@ from .effects_syntax import (
     changes,
     climb,
     counter_test,
+    down_test,
     narrowed,
     nested_ids,
 )
@@ -125,23 +126,11 @@ def trip_count(loop: Node, start_value: Optional[Callable[[Node], Optional[int]]
             return (test[1], 0) if first == 0 and int_value(test[1]) is not None else None
         return test[1], below + (1 if test[0] == "<=" else 0)
     if step == -1:
-        down = _down_test(_strip(cond), var)
+        down = down_test(_strip(cond), var)
         last = int_value(down[1]) if down is not None else None  # `k > -1`: one pass more
         if last is None or last > 0 or first is not None and first < 0:
             return None
         return start, (1 if down[0] == ">=" else 0) - last
-    return None
-
-
-def _down_test(cond: Node, var: str) -> Optional[Tuple[str, Node]]:
-    """`k > X` / `k >= X` (or `X < k` / `X <= k`) as ('>' or '>=', X)."""
-    if cond.kind != "binop" or len(cond.children) != 2:
-        return None
-    a, b = (_strip(c) for c in cond.children)
-    if cond.op in (">", ">=") and a.kind == "name" and a.name == var:
-        return cond.op, b
-    if cond.op in ("<", "<=") and b.kind == "name" and b.name == var:
-        return (">" if cond.op == "<" else ">="), a
     return None
 
 
