@@ -14,6 +14,18 @@ def root() -> Path:
 
 
 @pytest.fixture(scope="session")
+def fixtures_analysis(tmp_path_factory):
+    """fixtures/ without its golden files, copied once, and that copy's analysis: shared by
+    test_fixtures, test_golden and test_plan_render_agreement, which only read it (a test
+    that changes a decision changes a copy of it)."""
+    import golden
+
+    from transformer import analyze
+    tree = golden.copy_fixtures(tmp_path_factory.mktemp("shared") / "fixtures")
+    return tree, analyze.run(str(tree))
+
+
+@pytest.fixture(scope="session")
 def caffe_src_analysis():
     from transformer import analyze
     return analyze.run(str(ROOT / "caffe_src"))

@@ -9,6 +9,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -26,17 +27,22 @@ def expected_path(src: Path) -> Path:
 FORMATTER = "clang-format-14"  # the version the golden files are formatted with
 
 
-def render_all(work: Path) -> Path:
-    """Transform a copy of fixtures/ into work/out, formatted as users get it (with
-    clang-format-14, the version the tool prefers: another version formats differently),
-    and return that directory."""
+def copy_fixtures(dest: Path) -> Path:
+    """A copy of fixtures/ without the golden files, as a tree to analyze or transform."""
+    shutil.copytree(FIXTURES, dest, ignore=shutil.ignore_patterns("*.expected.cpp"))
+    return dest
+
+
+def render_all(work: Path, tree: Optional[Path] = None, analysis=None) -> Path:
+    """Transform a copy of fixtures/ (`tree`, with its `analysis` when given) into work/out,
+    formatted as users get it (with clang-format-14, the version the tool prefers: another
+    version formats differently), and return that directory."""
     from transformer import apply
     if shutil.which(FORMATTER) is None:
         raise RuntimeError(f"the golden files need {FORMATTER} (scripts/setup.sh installs it)")
-    tree = work / "fixtures"
-    shutil.copytree(FIXTURES, tree, ignore=shutil.ignore_patterns("*.expected.cpp"))
+    tree = tree or copy_fixtures(work / "fixtures")
     out = work / "out"
-    res = apply.transform(str(tree), str(out))
+    res = apply.transform(str(tree), str(out), analysis=analysis)
     if res.format_problems:
         raise RuntimeError("; ".join(res.format_problems))
     return out

@@ -38,6 +38,26 @@ def test_out_not_writable(tmp_path):
     assert tree_hash(ROOT / "fixtures") == before
 
 
+def test_out_not_writable_is_found_before_the_analysis(tmp_path, monkeypatch):
+    """The output's place is tried first (root passes os.access anywhere), so the user hears
+    at once, not after the whole tree is analysed; a writable place does reach the analysis."""
+    from transformer import apply
+    from transformer.errors import InputError
+
+    def analysis(*_args, **_kw):
+        raise RuntimeError("the analysis ran")
+    monkeypatch.setattr(apply.analyze_mod, "run", analysis)
+    parent = Path("/proc") if os.geteuid() == 0 else tmp_path / "locked"
+    if parent != Path("/proc"):
+        parent.mkdir()
+        parent.chmod(0o500)
+    with pytest.raises(InputError, match="not writable"):
+        apply.transform(str(ROOT / "fixtures"), str(parent / "cgp-out"))
+    with pytest.raises(RuntimeError, match="the analysis ran"):
+        apply.transform(str(ROOT / "fixtures"), str(tmp_path / "cgp-out"))
+    assert not (tmp_path / "cgp-out").exists()
+
+
 @pytest.mark.parametrize("delay", [0.3, 1.0, 2.0, 3.5])
 def test_ctrl_c_leaves_nothing_behind(tmp_path, delay):
     """SIGINT to the whole process group, as a terminal sends it, at several moments."""

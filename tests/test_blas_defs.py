@@ -236,10 +236,10 @@ def test_reasons_name_the_definition(tmp_path):
         got[("DefsGemvLayer", "batch-blas")].detail
 
 
-def test_caffe_src_definitions_are_plain():
+def test_caffe_src_definitions_are_plain(caffe_src_analysis):
     """caffe_src's math_functions.cpp (BVLC's bodies) passes: its splits stay."""
     from transformer.facts.blas_defs import definitions
-    a = analyze.run(str(ROOT / "caffe_src"))
+    a = caffe_src_analysis
     for name in ("caffe_cpu_gemm", "caffe_cpu_gemv"):
         defs = definitions(a.program, name)
         assert sorted(x.dtype for x in defs) == ["double", "float"], defs

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer import analyze, plan
+from transformer import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -62,12 +62,6 @@ def fixture_files():
     return sorted(p for p in FIXTURES.glob("*.cpp") if not p.name.endswith(".expected.cpp"))
 
 
-def fixture_tree(dest: Path) -> Path:
-    """A copy of fixtures/ without the golden files, as a tree to analyze or transform."""
-    shutil.copytree(FIXTURES, dest, ignore=shutil.ignore_patterns("*.expected.cpp"))
-    return dest
-
-
 def collect_expectations():
     out = []
     for path in fixture_files():
@@ -95,8 +89,8 @@ def actual(d) -> dict:
 
 
 @pytest.fixture(scope="module")
-def decisions(tmp_path_factory):
-    result = analyze.run(str(fixture_tree(tmp_path_factory.mktemp("fx") / "fixtures")))
+def decisions(fixtures_analysis):
+    _, result = fixtures_analysis
     by_line = {}
     for d in result.decisions:
         by_line.setdefault((d.file, d.line), []).append(d)

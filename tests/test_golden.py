@@ -8,8 +8,9 @@ import pytest
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory):
-    return golden.render_all(tmp_path_factory.mktemp("golden"))
+def rendered(tmp_path_factory, fixtures_analysis):
+    tree, analysis = fixtures_analysis
+    return golden.render_all(tmp_path_factory.mktemp("golden"), tree, analysis)
 
 
 @pytest.mark.parametrize("src", golden.sources(), ids=lambda p: p.name)

@@ -227,7 +227,7 @@ def test_killed_rank_stops_every_rank(caffe_tool, tmp_path, victim, run):
     assert f"Iteration {done + 1}" in resume.stderr + resume.stdout
 
 
-def test_mpi_refused_on_a_tree_without_solver_hooks(root, tmp_path):
+def test_mpi_refused_on_a_tree_without_solver_hooks(tmp_path):
     r = cgp(small_fixtures(tmp_path / "tree"), "-o", tmp_path / "out", "--mpi")
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
@@ -259,7 +259,7 @@ template <typename Dtype> class Solver {
 """
 
 
-def test_mpi_refused_when_the_net_has_no_layer_hooks(root, tmp_path):
+def test_mpi_refused_when_the_net_has_no_layer_hooks(tmp_path):
     tree = small_fixtures(tmp_path / "tree")
     (tree / "include" / "caffe" / "solver.hpp").write_text(SOLVER_WITHOUT_NET_HOOKS)
     (tree / "solver.cpp").write_text('#include "caffe/solver.hpp"\n'  # analyzed: it mentions Layer
@@ -274,7 +274,7 @@ def test_mpi_refused_when_the_net_has_no_layer_hooks(root, tmp_path):
     assert plain.returncode == 0, plain.stderr
 
 
-def test_check_mpi_needs_two_ranks(root):
+def test_check_mpi_needs_two_ranks():
     r = cgp("check", "caffe_src", "--mpi", "--ranks", "1")
     assert r.returncode == 2
     assert r.stderr.strip().splitlines() == [

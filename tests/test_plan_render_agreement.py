@@ -2,26 +2,19 @@
 by `transform`, on caffe_src and on every fixture; what the templates cannot write into a
 loop's source form is rejected by the plan (`unsupported form`) with the reason, never
 skipped by render."""
-import shutil
+import copy
 from pathlib import Path
 
 import pytest
 
-from transformer import analyze, apply, plan
+from transformer import apply, plan
 from transformer.facts.form import Form
 from transformer.render import Renderer
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = ROOT / "fixtures"
 
 
-def _fixture_tree(dest: Path) -> Path:
-    shutil.copytree(FIXTURES, dest, ignore=shutil.ignore_patterns("*.expected.cpp"))
-    return dest
-
-
-def _agreement(tree: Path, out: Path):
-    a = analyze.run(str(tree))
+def _agreement(tree: Path, a, out: Path):
     parallel = {(d.file, d.line, d.cls) for d in a.decisions if d.decision == "parallel"}
     res = apply.transform(str(tree), str(out), analysis=a, format=False)
     rewritten = {(x["file"], x["line"], x["class"]) for x in res.applied}
@@ -30,26 +23,29 @@ def _agreement(tree: Path, out: Path):
 
 
 @pytest.mark.parametrize("which", ["caffe_src", "fixtures"])
-def test_analyze_parallel_equals_transform_rewritten(tmp_path, which):
-    tree = ROOT / "caffe_src" if which == "caffe_src" else _fixture_tree(tmp_path / "fx")
-    parallel, rewritten, not_rendered = _agreement(tree, tmp_path / "out")
+def test_analyze_parallel_equals_transform_rewritten(tmp_path, which, caffe_src_analysis,
+                                                     fixtures_analysis):
+    tree, a = (ROOT / "caffe_src", caffe_src_analysis) if which == "caffe_src" else \
+        fixtures_analysis
+    parallel, rewritten, not_rendered = _agreement(tree, a, tmp_path / "out")
     assert parallel, "no parallel decisions at all: the test would prove nothing"
     assert parallel == rewritten, (sorted(parallel - rewritten), sorted(rewritten - parallel))
     assert not not_rendered
 
 
-def test_render_never_refuses_a_fixture_plan(tmp_path):
-    a = analyze.run(str(_fixture_tree(tmp_path / "fx")))
+def test_render_never_refuses_a_fixture_plan(fixtures_analysis):
+    _, a = fixtures_analysis
     r = Renderer(a.program, a.sources)
     rendered = [r.render(d) for d in a.decisions if d.decision == "parallel"]
     assert rendered and all(x.edits and not x.skipped for x in rendered)
 
 
-def test_a_plan_render_cannot_write_is_reported_as_a_bug(tmp_path):
+def test_a_plan_render_cannot_write_is_reported_as_a_bug(fixtures_analysis):
     """A plan that bypassed the rules (here: a loop moved to where no loop is) is an internal
     error, reported for that decision alone and never applied in part."""
-    a = analyze.run(str(_fixture_tree(tmp_path / "fx")))
-    d = next(d for d in a.decisions if d.decision == "parallel" and d.kind == "batch-loop")
+    _, a = fixtures_analysis
+    d = copy.deepcopy(next(d for d in a.decisions
+                           if d.decision == "parallel" and d.kind == "batch-loop"))
     d.start += 1
     got = Renderer(a.program, a.sources).render(d)
     assert got.edits == [] and got.skipped.startswith("internal error")
@@ -134,7 +130,7 @@ def test_typed_plans_serialize_to_the_old_strings_and_details():
     assert d.plan_parts() == [("induction", ["p"]), ("split", ["rows M_"])]
 
 
-def test_kinds_and_rules_are_described():
+def test_kinds_and_rules_are_described(caffe_src_analysis):
     """Each kind of rewrite and each rule says what it does, and analyze shows them."""
     from transformer import kinds
     assert set(kinds.KINDS) == {"batch-loop", "elementwise", "elementwise-call", "batch-blas"}
@@ -142,7 +138,7 @@ def test_kinds_and_rules_are_described():
                for k in kinds.KINDS.values())
     rules = plan.plan_rules()
     assert list(rules)[-1] == "RewritableForm" and all(rules.values())
-    a = analyze.run(str(ROOT / "caffe_src"))
+    a = caffe_src_analysis
     j = a.to_json()
     assert j["kinds"] == kinds.descriptions() and j["rules"] == rules
     from transformer import report

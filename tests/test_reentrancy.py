@@ -26,15 +26,15 @@ pytestmark = pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is 
 OUT = ROOT / "build" / "test_reentrancy" / "caffe_src_parallel"
 
 
-def _transformed():
+def _transformed(analysis):
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    apply.transform(str(ROOT / "caffe_src"), str(OUT), force=True)
+    apply.transform(str(ROOT / "caffe_src"), str(OUT), force=True, analysis=analysis)
     return OUT
 
 
 @pytest.fixture(scope="module")
-def harness():
-    out = _transformed()
+def harness(caffe_src_analysis):
+    out = _transformed(caffe_src_analysis)
     return buildtree.build(out, WORK / "transformed", buildtree.OPENMP, 2,
                            WORK / "logs" / "reentrancy.log")
 
@@ -82,10 +82,10 @@ def test_run_to_run_bitwise(harness, threads):
         assert _run(harness, "train", threads, *args) == first, f"run {attempt + 2} differs"
 
 
-def test_parts_and_slots_do_not_follow_the_schedule():
+def test_parts_and_slots_do_not_follow_the_schedule(caffe_src_analysis):
     """Negative control, on the emitted code: partial sums are indexed by the part, never by
     the thread that happened to run it, and no accumulator is a function-local static."""
-    out = _transformed()
+    out = _transformed(caffe_src_analysis)
     text = "\n".join(p.read_text() for p in (out / "src").rglob("*.cpp"))
     runtime = (out / "include" / "cgp_runtime.hpp").read_text()
     assert ".get(cgp_part," in text

@@ -37,11 +37,12 @@ def cmake_build(src: Path, build: Path, *options: str, target: str = "caffe_tool
 
 
 @pytest.fixture(scope="module")
-def transformed():
+def transformed(caffe_src_analysis):
     WORK.mkdir(parents=True, exist_ok=True)
     before = tree_hash(ROOT / "caffe_src")
     out = WORK / "caffe_src_parallel"
-    res = apply.transform(str(ROOT / "caffe_src"), str(out), force=True)
+    res = apply.transform(str(ROOT / "caffe_src"), str(out), force=True,
+                          analysis=caffe_src_analysis)
     assert tree_hash(ROOT / "caffe_src") == before, "the input tree was modified"
     assert res.applied and res.changed_files
     return out, res

@@ -62,6 +62,10 @@ def _check_out(root: Path, out: Path, force: bool, in_place: bool):
         raise InputError(f"output directory's parent does not exist: {parent}")
     if not os.access(parent, os.W_OK):
         raise InputError(f"output location is not writable: {parent}")
+    try:  # root passes os.access anywhere (/proc too): try a nameless file before analysing
+        tempfile.TemporaryFile(dir=str(parent)).close()
+    except OSError as e:
+        raise InputError(f"output location is not writable: {parent} ({e.strerror})") from None
 
 
 def _select(analysis, only: Optional[Sequence[str]]) -> Tuple[List[Decision], List[dict]]:

@@ -60,9 +60,13 @@ class Node:
     canon: str = ""
 
     def walk(self) -> Iterator["Node"]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This node and every node below it, in preorder (each node before its children,
+        children left to right); one generator, not one per level."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
 
     @staticmethod
     def from_dict(data: dict) -> "Node":

@@ -3,7 +3,7 @@ which members hold the batch size or a per-sample stride (from their assignments
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional
+from typing import Dict, Iterable, List, Optional, Set
 
 from ..ir import ClassIR, FunctionIR, Node, UnitIR
 from .effects_syntax import STEPS
@@ -65,6 +65,17 @@ class Program:
                 functions.setdefault(f.key, []).append(f)
         return Program(classes, functions, degraded, sorted(clashes),
                        variants={n: list(v.values()) for n, v in variants.items() if len(v) > 1})
+
+    def naming(self, names: Set[str]) -> List[FunctionIR]:
+        """The function definitions whose bodies hold a node named one of `names` (a name, a
+        member, a call), in the program's order: the others cannot mention them. Each body's
+        names are read once per program."""
+        key = ("names",)
+        if key not in self.memo:
+            self.memo[key] = [(fn, frozenset(n.name for n in fn.body.walk()))
+                              for defs in self.functions.values() for fn in defs
+                              if fn.body is not None]
+        return [fn for fn, held in self.memo[key] if not held.isdisjoint(names)]
 
     def degraded_by(self, file: str) -> str:
         """Why the unit of `file` parsed with errors (its first one); "" when it is whole."""

@@ -111,7 +111,7 @@ class ReadsAfter:
             self._methods = {}
             family = self._family()
             indirect = reach.indirect_methods(
-                family, [fn for defs in self.program.functions.values() for fn in defs],
+                family, self.program.naming({fn.name for fn in family}),
                 [f for c in self.classes if c in self.program.classes
                  for f in self.program.classes[c].fields],
                 set(self.classes), set(self.program.classes), self._may_be_family)
@@ -172,17 +172,16 @@ class ReadsAfter:
                                              for f in self.program.classes[c].fields]).items():
             self._handed.setdefault(name, where)
         ids = {(fn.file, fn.start) for fn in family}
-        for defs in self.program.functions.values():
-            for fn in defs:
-                if (fn.file, fn.start) in ids or fn.body is None:
-                    continue
-                for n in fn.body.walk():
-                    if n.kind == "member" and n.name in members and n.children and \
-                            n.children[0].kind != "this" and \
-                            self._may_be_family(fn, n.children[0]):
-                        self._handed.setdefault(
-                            n.name, f"named outside the class, in {fn.key} (line {n.line} "
-                                    f"of {fn.file})")
+        for fn in self.program.naming(members):
+            if (fn.file, fn.start) in ids:
+                continue
+            for n in fn.body.walk():
+                if n.kind == "member" and n.name in members and n.children and \
+                        n.children[0].kind != "this" and \
+                        self._may_be_family(fn, n.children[0]):
+                    self._handed.setdefault(
+                        n.name, f"named outside the class, in {fn.key} (line {n.line} "
+                                f"of {fn.file})")
         return self._handed
 
 

@@ -48,8 +48,10 @@ class LoopFacts:
     inherits: str = ""
 
 
-def _oracle_for(program: Program, cls: str, fn: FunctionIR) -> ShapeOracle:
-    members = member_assignments(program, cls)
+def _oracle_for(program: Program, cls: str, fn: FunctionIR,
+                members: Dict[str, List[Node]]) -> ShapeOracle:
+    """fn's shapes, with `members` the values cls's hierarchy assigns to its members
+    (member_assignments, read once per class)."""
     locals_: Dict[str, List[Node]] = {}
     for n in fn.body.walk():
         if n.kind == "decl" and n.children:
@@ -146,7 +148,8 @@ def collect(program: Program, cls: str, sources: Dict[str, bytes]) -> List[LoopF
     """The facts of every loop and call worth a decision in cls's entry methods and the
     helpers they reach, in body order."""
     facts: List[LoopFacts] = []
-    liveness = ReadsAfter(program, cls, lambda fn: _oracle_for(program, cls, fn))
+    members = member_assignments(program, cls)
+    liveness = ReadsAfter(program, cls, lambda fn: _oracle_for(program, cls, fn, members))
     for _entry, fn in _reachable(program, cls):
         _FunctionScan(program, cls, fn, sources, facts, liveness).run()
     return facts
