@@ -17,7 +17,7 @@ test-cpp: build
 	$(BUILD)/test/test_all --gtest_brief=1
 
 test-py: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --durations=25
 
 test-mutants: setup  # the mutation campaign, analyze only: seconds
 	$(PY) tests/mutants/campaign.py
