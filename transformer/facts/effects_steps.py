@@ -182,7 +182,11 @@ class StepMixin:
         step, moved = _header_step(inc, k), self._counter_changed(frame, k, body)
         if step == "+" and test is not None and test[0] != "!=" and \
                 (not moved or self.guarded_rewrite(frame, k, body, cond)):
-            return (k, test[1], test[0] == "<=", self._start_text(frame, init)), set()
+            start = self._start_text(frame, init)
+            start = self._rewritten_start(frame, k, body, start) if moved else start
+            if start is not None:
+                return (k, test[1], test[0] == "<=", start), set()
+            return None, set()
         c = _strip(cond)
         down = c.kind == "binop" and len(c.children) == 2 and (
             c.op in (">", ">=") and _strip(c.children[0]).name == k or
@@ -196,6 +200,27 @@ class StepMixin:
         start = _start_node(init)
         v = self._start_value(frame, True)(start) if start is not None else 0
         return str(v) if v is not None else norm_text(start.text)
+
+    def _rewritten_start(self, frame: _Frame, var: str, body: Node, start: str
+                         ) -> Optional[str]:
+        """The least a for counter holds in a body that rewrites it (`guarded_rewrite`): its
+        start, or a value the body gives it that is less (`h = 0;` in a loop from 1: `0`),
+        each read as a start is (one the walk cannot read as 0, as an unread start is); None
+        where a change may lower it by an amount the walk does not read as at least 0
+        (`--k`, `k -= 2`, `k += back` of a value that may be negative, `&k`, a reference
+        bound to it)."""
+        read = self._start_value(frame, True)
+        own = int(start) if re.fullmatch(r"-?\d+", start) else 0
+        least = own
+        for x in body.walk():
+            if not _changes(x, var) or x.kind == "unop" and x.op in ("++", "post++"):
+                continue
+            v = read(x.children[1]) if x.kind == "assign" and len(x.children) == 2 else None
+            if x.kind == "assign" and x.op == "=":
+                least = min(least, v if v is not None else 0)
+            elif not (x.kind == "assign" and x.op == "+=" and v is not None and v >= 0):
+                return None
+        return start if least == own else str(least)
 
     def guarded_rewrite(self, frame: _Frame, var: str, body: Node, cond: Node) -> bool:
         """Is every change of a for loop's counter in its body a statement of its own followed
