@@ -205,22 +205,44 @@ class StepMixin:
                          ) -> Optional[str]:
         """The least a for counter holds in a body that rewrites it (`guarded_rewrite`): its
         start, or a value the body gives it that is less (`h = 0;` in a loop from 1: `0`),
-        each read as a start is (one the walk cannot read as 0, as an unread start is); None
-        where a change may lower it by an amount the walk does not read as at least 0
-        (`--k`, `k -= 2`, `k += back` of a value that may be negative, `&k`, a reference
-        bound to it)."""
+        read as a start is (one the walk cannot read as 0, the convention an unread start
+        has: `pw = inner_hi;`). None where a change may lower it by an amount the walk does
+        not read: `--k`, `k -= e`, `k += e` or `k = k + e` of an e not read as at least 0, an
+        unread value holding a subtraction or a negation (`k = 1 - width_`), a value that
+        reads k itself or memory, also through the locals it names (`k = k - 1`, `k = 0 - k`,
+        `lo = k - width_; k = lo;`, `k = bottom_data[n]`), `&k`, a reference bound to it."""
         read = self._start_value(frame, True)
         own = int(start) if re.fullmatch(r"-?\d+", start) else 0
         least = own
         for x in body.walk():
             if not _changes(x, var) or x.kind == "unop" and x.op in ("++", "post++"):
                 continue
-            v = read(x.children[1]) if x.kind == "assign" and len(x.children) == 2 else None
-            if x.kind == "assign" and x.op == "=":
-                least = min(least, v if v is not None else 0)
-            elif not (x.kind == "assign" and x.op == "+=" and v is not None and v >= 0):
+            if x.kind != "assign" or len(x.children) != 2 or x.op not in ("=", "+="):
                 return None
+            op, value = x.op, _strip(x.children[1])
+            step = _added_to(value, var) if op == "=" else None
+            op, value = ("+=", step) if step is not None else (op, value)
+            if self._depends_on(frame, value, var, set()):
+                return None
+            v = read(value)
+            if v is None and (op == "+=" or any(n.kind in ("binop", "unop") and n.op == "-"
+                                                for n in value.walk())):
+                return None  # `k = 1 - width_`: no padding idiom to trust, unlike a start
+            if op == "+=" and v < 0:
+                return None
+            least = min(least, v if v is not None else 0) if op == "=" else least
         return start if least == own else str(least)
+
+    def _depends_on(self, frame: _Frame, value: Node, var: str, seen: Set[str]) -> bool:
+        """Does value read var, or memory, itself or through the values of the names it
+        holds (each name followed once)?"""
+        if _reads_memory(value) or any(n.kind == "name" and n.name == var
+                                       for n in value.walk()):
+            return True
+        names = [n for n in value.walk() if n.kind == "name" and n.name not in seen]
+        seen.update(n.name for n in names)
+        return any(self._depends_on(frame, _strip(v), var, seen)
+                   for n in names for v in self._values_of(frame, n) or [])
 
     def guarded_rewrite(self, frame: _Frame, var: str, body: Node, cond: Node) -> bool:
         """Is every change of a for loop's counter in its body a statement of its own followed
@@ -451,3 +473,14 @@ def _continues(body: Node) -> bool:
     """Does body hold a `continue` of its own loop (not one of a loop nested in it)?"""
     nested = nested_ids(body)
     return any(x.kind == "continue" and id(x) not in nested for x in body.walk())
+
+
+def _added_to(value: Node, var: str) -> Optional[Node]:
+    """e where value is `var + e` or `e + var` (`k = k + 2` steps k as `k += 2` does)."""
+    if value.kind == "binop" and value.op == "+" and len(value.children) == 2:
+        a, b = (_strip(c) for c in value.children)
+        if a.kind == "name" and a.name == var:
+            return b
+        if b.kind == "name" and b.name == var:
+            return a
+    return None
