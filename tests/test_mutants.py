@@ -9,6 +9,7 @@ import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Dict, List, Tuple
 
 import pytest
 
@@ -58,18 +59,34 @@ def test_judge_can_fail(tmp_path):
     start = text.index("// CGP-MUTANT:")
     end = text.index("\n", start)
     flipped2.write_text(text[:start] + "// CGP-MUTANT: control" + text[end:])
-    marks = campaign.run([flipped, flipped2])
+    # a control that uses a name no header declares, and one whose base class's include is gone:
+    # each is reported as not compiling alone, whatever its decision
+    controls = [p for p in campaign.mutant_files() if p.name.startswith("control__")]
+    undeclared = tmp_path / controls[1].name
+    undeclared.write_text(controls[1].read_text() +
+                          "\nnamespace caffe { int cgp_bad = cgp_nowhere; }\n")
+    neuron = '#include "caffe/layers/neuron_layer.hpp"\n'
+    alone = next(p for p in controls if neuron in p.read_text() and p not in (control, controls[1]))
+    no_include = tmp_path / alone.name
+    no_include.write_text(alone.read_text().replace(neuron, ""))
+    marks = campaign.run([flipped, flipped2, undeclared, no_include])
     problems = {m.file: m.problem for m in marks}
     assert problems[flipped.name].startswith("UNSOUND"), problems
     assert problems[flipped2.name] == "control not parallel", problems
+    assert "does not compile alone" in problems[undeclared.name], problems
+    assert "cgp_nowhere" in problems[undeclared.name], problems
+    assert "does not compile alone" in problems[no_include.name], problems
 
 
-# The headers (nearly) every mutant includes, precompiled once: a mutant that includes all of
-# them is compiled with the precompiled header forced first (its own includes of them are then
-# no-ops), a mutant that misses one is compiled as it is, so the header cannot hide a missing
-# include. About 4x faster per file.
+# The headers (nearly) every mutant includes, precompiled once: a unit whose mutants include
+# all of them is compiled with the precompiled header forced first (their own includes of them
+# are then no-ops), a unit whose mutants miss one is compiled as it is, so the header cannot
+# hide a missing include.
 _COMMON = ("<vector>", '"caffe/layer.hpp"', '"caffe/layer_factory.hpp"',
            '"caffe/util/math_functions.hpp"')
+# Mutants per translation unit: g++ spends about as long on the common headers as on a mutant,
+# so units of several mutants take about half the time of one unit each.
+_UNIT = 25
 
 
 def _precompile(flags, out: Path) -> Path:
@@ -81,14 +98,15 @@ def _precompile(flags, out: Path) -> Path:
     return header
 
 
-def _includes_all(path: Path) -> bool:
-    lines = {ln.strip() for ln in path.read_text().splitlines() if ln.startswith("#include")}
-    return all(f"#include {h}" in lines for h in _COMMON)
+def _includes(path: Path) -> Tuple[str, ...]:
+    return tuple(sorted({ln.strip() for ln in path.read_text().splitlines()
+                         if ln.startswith("#include")}))
 
 
 @pytest.fixture(scope="module")
 def compiler(tmp_path_factory):
-    """g++'s flags for caffe_src's headers, and the precompiled common header."""
+    """g++'s flags for caffe_src's headers, the precompiled common header, and a folder for
+    the units."""
     if shutil.which("protoc") is None:
         pytest.skip("protoc is installed by make setup")
     out = tmp_path_factory.mktemp("mutants_pch")
@@ -96,31 +114,64 @@ def compiler(tmp_path_factory):
         ROOT / "caffe_src" / "src" / "caffe" / "proto" / "caffe.proto", out / "proto")
     assert gen is not None, "protoc failed on caffe_src's caffe.proto"
     flags = ["-std=c++11", "-Wall", f"-I{ROOT / 'caffe_src' / 'include'}", f"-I{gen}"]
-    return flags, _precompile(flags, out)
+    return flags, _precompile(flags, out), out
 
 
-def _syntax_check(compiler, path: Path):
-    flags, header = compiler
-    forced = ["-include", str(header), "-Winvalid-pch"] if _includes_all(path) else []
-    r = subprocess.run(["g++", *flags, "-fsyntax-only", *forced, str(path)],
+def _units(files: List[Path]) -> List[List[Path]]:
+    """The mutants in translation units of at most _UNIT, each unit's mutants with the same
+    includes: no mutant gets a header through another's include. (A name that one mutant
+    uses and only another declares would compile here: the campaign parses each mutant
+    alone, and fails it.)"""
+    by_includes: Dict[tuple, List[Path]] = {}
+    for f in files:
+        by_includes.setdefault(_includes(f), []).append(f)
+    return [same[i:i + _UNIT] for same in by_includes.values()
+            for i in range(0, len(same), _UNIT)]
+
+
+def _syntax_check(compiler, unit: List[Path]) -> Tuple[int, str]:
+    flags, header, out = compiler
+    source = out / f"unit_{unit[0].stem}.cpp"
+    source.write_text("".join(f'#include "{p}"\n' for p in unit))
+    common = set(_includes(unit[0])) >= {f"#include {h}" for h in _COMMON}
+    forced = ["-include", str(header), "-Winvalid-pch"] if common else []
+    r = subprocess.run(["g++", *flags, "-fsyntax-only", *forced, str(source)],
                        capture_output=True, text=True)
-    return path.name, r.returncode, r.stderr
+    return r.returncode, r.stderr
+
+
+def _failing(compiler, files: List[Path]) -> List[Tuple[str, str]]:
+    """The mutants that do not compile, with g++'s error lines. A unit that fails is compiled
+    again one mutant at a time: two mutants may define the same helper, and the unit's
+    error names only the first that failed."""
+    def check(unit):
+        rc, err = _syntax_check(compiler, unit)
+        if rc == 0:
+            return []
+        alone = [(p.name, _syntax_check(compiler, [p])) for p in unit]
+        return [(name, "\n".join(ln for ln in err.splitlines() if " error: " in ln)[:2000])
+                for name, (rc, err) in alone if rc != 0]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return [f for failed in pool.map(check, _units(files)) for f in failed]
 
 
 def test_mutants_compile(compiler):
     """Every mutant is real code: it compiles against caffe_src's headers (C++11)."""
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        failed = [(n, err[-2000:]) for n, rc, err in
-                  pool.map(lambda p: _syntax_check(compiler, p), campaign.mutant_files())
-                  if rc != 0]
+    failed = _failing(compiler, campaign.mutant_files())
     assert not failed, failed
 
 
 def test_mutant_compile_can_fail(compiler, tmp_path):
-    """The precompiled header hides no error: a mutant with a type error fails."""
-    control = next(p for p in campaign.mutant_files() if p.name.startswith("control__"))
-    broken = tmp_path / control.name
-    broken.write_text(control.read_text() + "\nnamespace caffe { int cgp_bad = Blob<float>(); }\n")
-    assert _includes_all(broken)
-    _, rc, err = _syntax_check(compiler, broken)
-    assert rc != 0 and "cgp_bad" in err, err[-500:]
+    """Neither the precompiled header nor a unit's other mutants hide an error: a mutant with
+    a type error, in a unit between two that compile, is the one reported."""
+    controls = [p for p in campaign.mutant_files() if p.name.startswith("control__")]
+    same = [p for p in controls if _includes(p) == _includes(controls[0])][:3]
+    assert len(same) == 3 and set(_includes(same[0])) >= {f"#include {h}" for h in _COMMON}
+    broken = tmp_path / same[1].name
+    broken.write_text(same[1].read_text() +
+                      "\nnamespace caffe { int cgp_bad = Blob<float>(); }\n")
+    assert _units([same[0], broken, same[2]]) == [[same[0], broken, same[2]]]
+    failed = _failing(compiler, [same[0], broken, same[2]])
+    assert [name for name, _ in failed] == [broken.name], failed
+    last = len(broken.read_text().splitlines())  # the line that was added
+    assert f"{broken.name}:{last}:" in failed[0][1], failed[0][1]

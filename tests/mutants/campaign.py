@@ -22,8 +22,9 @@ place, the region then runs the loop whole.
     python3 tests/mutants/campaign.py [-v] [--json FILE]
 
 runs analyze only (seconds) and prints `mutants: K/N sound, M/P controls parallel`; it
-exits 1 when an unsafe mutant comes back parallel, a control does not, a reason differs or
-a marker has no decision.
+exits 1 when an unsafe mutant comes back parallel, a control does not, a reason differs, a
+marker has no decision, or a mutant does not compile alone (libclang parses each mutant as
+its own translation unit: an error there, a missing include say, fails the mutant).
 """
 from __future__ import annotations
 
@@ -108,7 +109,10 @@ def build_tree(dest: Path, files: List[Path]) -> Path:
     return dest
 
 
-def judge(marks: List[Marker], decisions) -> None:
+def judge(marks: List[Marker], decisions, errors: Dict[str, str] = None) -> None:
+    """Each marker's result; `errors` maps a file name to the first error libclang found
+    in it or in a header it includes (its translation unit is then not the code written)."""
+    errors = errors or {}
     rows: Dict[tuple, list] = {}
     for d in decisions:
         rows.setdefault((Path(d.file).name, d.line), []).append(d)
@@ -116,7 +120,9 @@ def judge(marks: List[Marker], decisions) -> None:
         found = rows.get((mk.file, mk.line), [])
         mk.got = [f"{d.cls}: {d.decision}" + (f" ({d.reason}: {d.detail})" if d.reason else "")
                   for d in found]
-        if not found:
+        if mk.file in errors:
+            mk.problem = f"does not compile alone: {errors[mk.file]}"
+        elif not found:
             mk.problem = "no decision at this line"
         elif mk.expect == "control":
             mk.ok = all(d.decision == "parallel" for d in found)
@@ -152,21 +158,35 @@ def run(files: Optional[List[Path]] = None, workers: int = 2, group: int = 150) 
     if workers > 1 and len(groups) > 1:
         ctx = multiprocessing.get_context("spawn")  # libclang is not forked
         with ProcessPoolExecutor(min(workers, len(groups)), mp_context=ctx) as pool:
-            decisions = [d for ds in pool.map(_decisions, groups) for d in ds]
+            results = list(pool.map(_decisions, groups))
     else:
-        decisions = [d for g in groups for d in _decisions(g)]
-    judge(marks, decisions)
+        results = [_decisions(g) for g in groups]
+    judge(marks, [d for ds, _ in results for d in ds],
+          {f: e for _, errs in results for f, e in errs.items()})
     return marks
 
 
-def _decisions(files: List[Path]) -> list:
-    """The analysis's decisions on a tree of these mutants."""
+def _decisions(files: List[Path]):
+    """The analysis's decisions on a tree of these mutants, and the first error of each
+    mutant whose translation unit has one (in a header it includes, the error is every
+    mutant's of the tree: the analysis cannot say which unit met it)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from transformer import analyze
     with tempfile.TemporaryDirectory(prefix="cgp-mutants-") as tmp:
         tree = build_tree(Path(tmp) / "mutants", files)
-        return analyze.run(str(tree)).decisions
+        result = analyze.run(str(tree))
+    names = {f.name for f in files}
+    errors: Dict[str, str] = {}
+    for d in result.diagnostics:
+        if d["severity"] in ("error", "fatal"):
+            line = f"{d['file']}:{d['line']}: {d['message']}"
+            hit = [Path(d["file"]).name] if Path(d["file"]).name in names else sorted(names)
+            for name in hit:
+                errors.setdefault(name, line)
+    for m in result.missing_headers:
+        errors.setdefault(Path(m["unit"]).name, f"missing header {m['header']}")
+    return result.decisions, errors
 
 
 def summary(marks: List[Marker]) -> str:
