@@ -95,10 +95,15 @@ def test_builds_without_openmp(transformed, original_caffe):
     out, res = transformed
     flags = ["g++", "-std=c++17", "-fsyntax-only", "-DCPU_ONLY", f"-I{out / 'include'}",
              f"-I{ROOT / 'build' / 'caffe_src' / 'include'}", "-Wno-unknown-pragmas"]
-    for f in res.changed_files:
-        if f.endswith(".cpp"):
-            r = subprocess.run(flags + [str(out / f)], capture_output=True, text=True)
-            assert r.returncode == 0, f + "\n" + r.stderr[-3000:]
+    def compile_one(f):
+        r = subprocess.run(flags + [str(out / f)], capture_output=True, text=True)
+        return f, r.returncode, r.stderr
+
+    sources = [f for f in res.changed_files if f.endswith(".cpp")]
+    assert sources
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for f, rc, err in pool.map(compile_one, sources):
+            assert rc == 0, f + "\n" + err[-3000:]
 
 
 def _solver(tmp: Path, iters: int, display: int, name: str) -> Path:
