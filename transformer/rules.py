@@ -24,6 +24,7 @@ from .decision import (
     Rejection,
     degraded_why,
 )
+from .facts import sharing
 from .facts.effects import BodyEffects
 from .facts.form import Form
 from .facts.loops import LoopFacts
@@ -148,17 +149,36 @@ class NoSharedStateWrites(Rule):
 
 class NoSharedBuffers(Rule):
     DESCRIPTION = ("No Blob whose buffer `ShareData`/`ShareDiff` makes another's is read or "
-                   "written while that other one is written.")
+                   "written while that other one is written, and no Blob whose buffer "
+                   "`set_cpu_data`/`set_cpu_diff` points at other memory is used beside "
+                   "another buffer written, or written beside another used.")
 
     def check(self, f, e):
         used = {(a.root.name, a.root.buf) for a in e.accesses}
         written = {(a.root.name, a.root.buf) for a in e.accesses if a.mode != "read"}
         for x, y, buf, line in e.shared_buffers:
+            if y == sharing.ANY:
+                why = _redirected(x, buf, used, written)
+                if why:
+                    return Rejection(ALIASING, f"{'a Blob' if x == sharing.ANY else x}'s {buf}"
+                                               f" is set to other memory (line {line}): {why}")
+                continue
             for one, other in ((x, y), (y, x)):
                 if one != other and (one, buf) in used and (other, buf) in written:
                     return Rejection(ALIASING, f"{x}'s {buf} is {y}'s (shared at line {line}):"
                                                f" the loop uses {one} and writes {other}")
         return None
+
+
+def _redirected(x: str, buf: str, used, written) -> str:
+    """Why a loop may not use a Blob whose buffer points at other memory: it uses that buffer
+    and writes another, or writes it and uses another (which may be the same memory)."""
+    for name in ([x] if x != sharing.ANY else sorted({n for n, b in used if b == buf})):
+        if (name, buf) in used and written - {(name, buf)}:
+            return f"the loop uses {name} and writes {sorted(written - {(name, buf)})[0][0]}"
+        if (name, buf) in written and used - {(name, buf)}:
+            return f"the loop writes {name} and uses {sorted(used - {(name, buf)})[0][0]}"
+    return ""
 
 
 RULES: List[Rule] = [NotDegraded(), NotAlreadyParallel(), CanonicalLoop(), ScopedNames(), NoRng(),

@@ -9,6 +9,7 @@ from typing import Optional, Tuple
 
 from ..ir import Node
 from . import extrema
+from .effects_macros import MacroMixin
 from .effects_model import (
     SHARED_REFS,
     Access,
@@ -21,12 +22,12 @@ from .effects_model import (
 )
 from .effects_syntax import STEPS, _floating, _thread_name, _words, hides_operator, operand
 from .effects_types import _integral
-from .glog_macros import ASSERTION, called_in_arguments, logs_in_order, runs_nothing
+from .glog_macros import ASSERTION
 from .shapes import norm_text
 from .stdlib import ALGORITHMS, owns_values
 
 
-class ExprMixin:
+class ExprMixin(MacroMixin):
     """The expression walk of `EffectWalker` (its state is set in effects.py)."""
 
     def record(self, ptr: Ptr, mode: str, guards, line: int, file: str, via: str,
@@ -229,31 +230,6 @@ class ExprMixin:
         """A new expression: an unknown call."""
         self.eff.unknown_calls.append("new")
         return True
-
-    def _macro_arguments(self, frame: _Frame, e: Node, guards, depth: int):
-        """The values a CHECK or LOG macro's arguments read (variables of the function) and
-        the writes they make (`LOG_IF(..., ++count_ == 1)`); the logging machinery the macro
-        expands to is not followed."""
-        # (nodes expanded from a macro all carry the macro's text: no `expr` on them, which
-        # would take each for the macro again)
-        if logs_in_order(e.text):
-            self.eff.unknown_calls.append(f"{e.text.split('(')[0].strip()} at line {e.line}: "
-                                          f"the log's lines come in the order samples run")
-        spelled = called_in_arguments(e.text)  # not the machinery's calls
-        for n in e.walk():
-            if n.kind == "assign" and len(n.children) == 2:
-                self.assign(frame, n, guards, depth, False)
-            elif n.kind == "unop" and n.op not in ("!", "-", "+", "~", "*", "&") and \
-                    n.children and n.children[0].kind in ("name", "member", "index"):
-                # an operator spelled inside a macro is not known: taken as an increment
-                self.increment(frame, n.children[0], "++", "1", guards, False, n.line)
-            elif n.kind == "name":
-                self._read_name(frame, n, guards, depth)
-            elif n.kind == "call" and n.children and self._own_method_call(n):
-                self.call(frame, n, guards, depth)  # CHECK(this->CountLabel(y))
-            elif n.kind == "call" and n.name in spelled and not runs_nothing(n.name):
-                self.eff.unknown_calls.append(f"{n.name} in a CHECK or LOG at line {n.line} "
-                                              f"(calls there are not followed)")
 
     def _read_name(self, frame: _Frame, n: Node, guards, depth: int) -> bool:
         """A read of a variable that outlives the iteration's own: a scalar of the function,

@@ -429,6 +429,9 @@ def _elsewhere(write, read, strict: bool = False) -> bool:
     wo, ro = getattr(write, "offset", None), getattr(read, "offset", None)
     if wo is None or ro is None:
         return False
+    if wo.inner and not wo.span and not getattr(write, "block", False):
+        return True  # an element store at an inner index that is not a counter alone (`k / 2`,
+        # `k % 4`, `std::min(k, 3)`, `perm_[k]`): its loops may give it part of its range only
     whole = write.extent.split("#")[0].endswith("count()") and not wo.terms
     if strict and not whole and not wo.depends and not _one_element(write) and \
             (ro.data or (ro.inner and not ro.span and not read.block)):

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import List, Optional, Set, Tuple
 
 from ..ir import Node
+from . import sharing
 from .degenerate import maybe_zero
 from .effects_model import OPAQUE, Access, Choice, Offset, Ptr, Root, _Frame, depth_of
 from .effects_syntax import (
@@ -384,6 +385,9 @@ class StepMixin:
                 s.name == root.name and s.mode != "read" for s in self.eff.scalars)
         if root.kind not in _KNOWN_ROOTS:
             return True
+        redirected = {a for a, b, _buf, _line in self.eff.shared_buffers if b == sharing.ANY}
+        if written and (root.name in redirected or any(w.name in redirected for w in written)):
+            return True  # a buffer set to other memory may be any other
         names = {root.name} | {b if a == root.name else a
                                for a, b, _buf, _line in self.eff.shared_buffers
                                if root.name in (a, b)}

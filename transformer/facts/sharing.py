@@ -1,6 +1,9 @@
 """Blobs whose buffers are another Blob's: `X.ShareData(Y)` makes X's data Y's memory (and
 `ShareDiff` its diff), in any method of the layer's class, its bases or the classes derived
-from it, or in the loop's own function. Two roots the walk keeps apart are one buffer then."""
+from it, or in the loop's own function. Two roots the walk keeps apart are one buffer then.
+`X.set_cpu_data(p)` (and `set_cpu_diff`, `set_gpu_*`) makes X's buffer whatever memory p
+points to: another Blob's data or diff, or any other: its pair names ANY for the other (and
+for X too when X is reached through a local pointer or reference: any Blob then)."""
 from __future__ import annotations
 
 from typing import List, Tuple
@@ -10,10 +13,14 @@ from .classes import Program
 from .shapes import norm_text
 
 SHARING = {"ShareData": "data", "ShareDiff": "diff"}
+REDIRECTS = {"set_cpu_data": "data", "set_gpu_data": "data", "set_cpu_diff": "diff",
+             "set_gpu_diff": "diff"}
+ANY = "*"  # the other side of a redirect: memory the walk does not place
 
 
 def shared_buffers(program: Program, cls: str, fn: FunctionIR) -> List[Tuple[str, str, str, int]]:
-    """(X, Y, buffer, line) for every `X.ShareData(Y)` or `X->ShareDiff(*Y)` found."""
+    """(X, Y, buffer, line) for every `X.ShareData(Y)` or `X->ShareDiff(*Y)` found, and
+(X, ANY, buffer, line) for every `X.set_cpu_data(p)` or the like."""
     key = ("shared_buffers", cls)
     if key not in program.memo:
         family = program.ancestry(cls) + program.descendants(cls) if cls else []
@@ -40,11 +47,17 @@ def _pairs(bodies: List[FunctionIR]) -> List[Tuple[str, str, str, int]]:
 
 
 def _shared(n: Node):
-    if n.kind != "call" or n.name not in SHARING or len(n.children) != 2:
+    if n.kind != "call" or n.name not in {**SHARING, **REDIRECTS} or len(n.children) != 2:
         return None
     callee = n.children[0]
     if callee.kind != "member" or not callee.children:
         return None
+    if n.name in REDIRECTS:  # through a local pointer or reference: any Blob it may name
+        receiver = callee.children[0]
+        while receiver.kind in ("unop", "paren", "other") and len(receiver.children) == 1:
+            receiver = receiver.children[0]
+        named = not (receiver.kind == "name" and receiver.ref != "field")
+        return (_blob_name(receiver) if named else ANY, ANY, REDIRECTS[n.name], n.line)
     return (_blob_name(callee.children[0]), _blob_name(n.children[1]), SHARING[n.name], n.line)
 
 

@@ -1,0 +1,84 @@
+// Red team 32 (reductions/scratch): argmax with >=: ties go to the last sample (ok sequentially) but arg reduction assumes strict
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <cstddef>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class Mut32RArgLastTieLayer : public Layer<Dtype> {
+ public:
+  explicit Mut32RArgLastTieLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void LayerSetUp(const vector<Blob<Dtype>*>& bottom,
+                          const vector<Blob<Dtype>*>& top) {
+    dim_ = bottom[0]->count(1);
+    if (this->blobs_.size() == 0) {
+      this->blobs_.resize(1);
+      this->blobs_[0].reset(new Blob<Dtype>(vector<int>(1, dim_)));
+      caffe_set(dim_, Dtype(0), this->blobs_[0]->mutable_cpu_data());
+    }
+
+  }
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+    scratch_.Reshape(vector<int>(1, dim_));
+
+  }
+  virtual inline int ExactNumBottomBlobs() const { return 1; }
+  virtual inline int ExactNumTopBlobs() const { return 1; }
+  virtual inline const char* type() const { return "Mut32RArgLastTie"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom);
+
+  Blob<Dtype> scratch_;
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void Mut32RArgLastTieLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  Dtype m = -FLT_MAX;
+  int idx = -1;
+  // CGP-MUTANT: unsafe class=argmax reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    const Dtype x = bottom_data[n * dim_];
+    for (int k = 0; k < dim_; ++k) top_data[n * dim_ + k] = bottom_data[n * dim_ + k];
+    if (x >= m) {
+      m = x;
+      idx = n;
+    }
+  }
+  top_data[0] += Dtype(idx);
+}
+
+template <typename Dtype>
+void Mut32RArgLastTieLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+                                     const vector<bool>& propagate_down,
+                                     const vector<Blob<Dtype>*>& bottom) {
+  const Dtype* top_diff = top[0]->cpu_diff();
+  Dtype* bottom_diff = bottom[0]->mutable_cpu_diff();
+  if (propagate_down[0]) {
+    caffe_copy(num_ * dim_, top_diff, bottom_diff);
+  }
+}
+
+INSTANTIATE_CLASS(Mut32RArgLastTieLayer);
+REGISTER_LAYER_CLASS(Mut32RArgLastTie);
+
+}  // namespace caffe

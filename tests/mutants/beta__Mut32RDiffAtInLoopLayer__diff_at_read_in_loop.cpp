@@ -1,0 +1,79 @@
+// Red team 32 (reductions/scratch): reads the accumulated diff through Blob::diff_at inside the loop
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <cstddef>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class Mut32RDiffAtInLoopLayer : public Layer<Dtype> {
+ public:
+  explicit Mut32RDiffAtInLoopLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void LayerSetUp(const vector<Blob<Dtype>*>& bottom,
+                          const vector<Blob<Dtype>*>& top) {
+    dim_ = bottom[0]->count(1);
+    if (this->blobs_.size() == 0) {
+      this->blobs_.resize(1);
+      this->blobs_[0].reset(new Blob<Dtype>(vector<int>(1, dim_)));
+      caffe_set(dim_, Dtype(0), this->blobs_[0]->mutable_cpu_data());
+    }
+
+  }
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+    scratch_.Reshape(vector<int>(1, dim_));
+
+  }
+  virtual inline int ExactNumBottomBlobs() const { return 1; }
+  virtual inline int ExactNumTopBlobs() const { return 1; }
+  virtual inline const char* type() const { return "Mut32RDiffAtInLoop"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom);
+
+  Blob<Dtype> scratch_;
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void Mut32RDiffAtInLoopLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  for (int i = 0; i < num_ * dim_; ++i) {
+    top_data[i] = bottom_data[i];
+  }
+}
+
+template <typename Dtype>
+void Mut32RDiffAtInLoopLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+                                     const vector<bool>& propagate_down,
+                                     const vector<Blob<Dtype>*>& bottom) {
+  const Dtype* top_diff = top[0]->cpu_diff();
+  Dtype* bottom_diff = bottom[0]->mutable_cpu_diff();
+  Dtype* wdiff = this->blobs_[0]->mutable_cpu_diff();
+  // CGP-MUTANT: unsafe class=beta reason=cross-sample-dependence
+  for (int n = 0; n < num_; ++n) {
+    for (int k = 0; k < dim_; ++k) bottom_diff[n * dim_ + k] = top_diff[n * dim_ + k];
+    const Dtype g0 = this->blobs_[0]->diff_at(0, 0, 0, 0);
+    caffe_axpy<Dtype>(dim_, Dtype(1) + g0, top_diff + n * dim_, wdiff);
+  }
+}
+
+INSTANTIATE_CLASS(Mut32RDiffAtInLoopLayer);
+REGISTER_LAYER_CLASS(Mut32RDiffAtInLoop);
+
+}  // namespace caffe

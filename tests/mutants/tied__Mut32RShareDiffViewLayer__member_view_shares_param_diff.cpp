@@ -1,0 +1,81 @@
+// Red team 32 (reductions/scratch): member view_ shares blobs_[0]'s diff (ShareDiff in setup) and is read while blobs_[0]'s diff is accumulated
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <cstddef>
+#include <vector>
+
+#include "caffe/layer.hpp"
+#include "caffe/layer_factory.hpp"
+#include "caffe/util/math_functions.hpp"
+
+namespace caffe {
+
+template <typename Dtype>
+class Mut32RShareDiffViewLayer : public Layer<Dtype> {
+ public:
+  explicit Mut32RShareDiffViewLayer(const LayerParameter& param) : Layer<Dtype>(param) {}
+  virtual void LayerSetUp(const vector<Blob<Dtype>*>& bottom,
+                          const vector<Blob<Dtype>*>& top) {
+    dim_ = bottom[0]->count(1);
+    if (this->blobs_.size() == 0) {
+      this->blobs_.resize(1);
+      this->blobs_[0].reset(new Blob<Dtype>(vector<int>(1, dim_)));
+      caffe_set(dim_, Dtype(0), this->blobs_[0]->mutable_cpu_data());
+    }
+    view_.ReshapeLike(*this->blobs_[0]);
+    view_.ShareDiff(*this->blobs_[0]);
+  }
+  virtual void Reshape(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top) {
+    num_ = bottom[0]->num();
+    dim_ = bottom[0]->count(1);
+    top[0]->ReshapeLike(*bottom[0]);
+    scratch_.Reshape(vector<int>(1, dim_));
+
+  }
+  virtual inline int ExactNumBottomBlobs() const { return 1; }
+  virtual inline int ExactNumTopBlobs() const { return 1; }
+  virtual inline const char* type() const { return "Mut32RShareDiffView"; }
+
+ protected:
+  virtual void Forward_cpu(const vector<Blob<Dtype>*>& bottom, const vector<Blob<Dtype>*>& top);
+  virtual void Backward_cpu(const vector<Blob<Dtype>*>& top, const vector<bool>& propagate_down,
+                            const vector<Blob<Dtype>*>& bottom);
+  Blob<Dtype> view_;
+  Blob<Dtype> scratch_;
+  int num_;
+  int dim_;
+};
+
+template <typename Dtype>
+void Mut32RShareDiffViewLayer<Dtype>::Forward_cpu(const vector<Blob<Dtype>*>& bottom,
+                                    const vector<Blob<Dtype>*>& top) {
+  const Dtype* bottom_data = bottom[0]->cpu_data();
+  Dtype* top_data = top[0]->mutable_cpu_data();
+  for (int i = 0; i < num_ * dim_; ++i) {
+    top_data[i] = bottom_data[i];
+  }
+}
+
+template <typename Dtype>
+void Mut32RShareDiffViewLayer<Dtype>::Backward_cpu(const vector<Blob<Dtype>*>& top,
+                                     const vector<bool>& propagate_down,
+                                     const vector<Blob<Dtype>*>& bottom) {
+  const Dtype* top_diff = top[0]->cpu_diff();
+  Dtype* bottom_diff = bottom[0]->mutable_cpu_diff();
+  Dtype* wdiff = this->blobs_[0]->mutable_cpu_diff();
+  // CGP-MUTANT: unsafe class=tied reason=aliasing
+  for (int n = 0; n < num_; ++n) {
+    for (int k = 0; k < dim_; ++k) bottom_diff[n * dim_ + k] = top_diff[n * dim_ + k];
+    const Dtype* v = view_.cpu_diff();
+    for (int k = 0; k < dim_; ++k) bottom_diff[n * dim_ + k] += v[k];
+    caffe_axpy<Dtype>(dim_, Dtype(1), top_diff + n * dim_, wdiff);
+  }
+}
+
+INSTANTIATE_CLASS(Mut32RShareDiffViewLayer);
+REGISTER_LAYER_CLASS(Mut32RShareDiffView);
+
+}  // namespace caffe
