@@ -29,7 +29,10 @@ lint: setup
 test: build
 	$(MAKE) --no-print-directory lint test-cpp test-py
 
-demo: build
+# the data first (set-up links it), so that a missing CIFAR-10 batch stops it before the build
+demo: setup
+	bash scripts/demo.sh --check-data
+	$(MAKE) --no-print-directory build
 	bash scripts/demo.sh
 
 clean:

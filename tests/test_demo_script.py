@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _demo(tmp_path: Path, batch: str):
+def _demo(tmp_path: Path, batch: str, *args: str):
     """demo.sh copied into a bare repository whose data/cifar10 holds `batch` (a file, a
     link to nowhere, or nothing), with a cgp-transform on PATH that records its call."""
     repo = tmp_path / "repo"
@@ -26,7 +26,7 @@ def _demo(tmp_path: Path, batch: str):
     fake.write_text(f"#!/bin/sh\necho called >> {tmp_path / 'calls'}\nexit 3\n")
     fake.chmod(0o755)
     env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}")
-    r = subprocess.run(["bash", str(repo / "scripts" / "demo.sh")], capture_output=True,
+    r = subprocess.run(["bash", str(repo / "scripts" / "demo.sh"), *args], capture_output=True,
                        text=True, env=env, cwd=tmp_path)
     return r, (tmp_path / "calls").exists(), repo
 
@@ -46,3 +46,16 @@ def test_demo_goes_on_with_a_batch(tmp_path):
     r, called, _ = _demo(tmp_path, "file")
     assert called, (r.stdout, r.stderr)  # it reached step 1 (the fake fails it there)
     assert r.returncode != 0 and "data/cifar10" not in r.stderr
+
+
+def test_demo_check_data_only(tmp_path):
+    """`make demo` runs `demo.sh --check-data` before it builds: 0 with a batch, 2 without,
+    and nothing else run either way."""
+    for batch, rc in (("file", 0), ("none", 2)):
+        sub = tmp_path / batch
+        sub.mkdir()
+        r, called, _ = _demo(sub, batch, "--check-data")
+        assert r.returncode == rc and not called, (batch, r.stdout, r.stderr)
+    makefile = (ROOT / "Makefile").read_text()
+    demo = makefile[makefile.index("\ndemo:"):]
+    assert demo.index("demo.sh --check-data") < demo.index("build"), demo[:300]

@@ -106,6 +106,6 @@ def partners(name: str, buf: str, by_root: Dict[Tuple[str, str, str], List[Acces
 def scattered_in_place(name: str, writes: List[Access], partner: List[Access]) -> bool:
     """Does the loop sum into input/output `name` at elements not the sample's own (chosen by
     data, `bdiff[perm_[i]] +=`, or fixed, `bdiff[dim_ + k] +=`) while it reads its in-place
-    partner? Run in place they are one buffer, and the original's later samples read what
-    earlier ones added there."""
-    return bool(writes) and any(a.mode == "read" for a in partner)
+    partner, or writes it? Run in place they are one buffer: the original's later samples
+    read what earlier ones added there, or overwrite it."""
+    return bool(writes) and bool(partner)

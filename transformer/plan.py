@@ -160,10 +160,11 @@ def _check_io(name: str, buf: str, writes: List[Access], reads: List[Access],
 def _apart_in_place(name: str, partner: str, buf: str, writes: List[Access],
                     assumes: List[str]) -> Apart:
     """A sum into `name` at elements not the sample's own (chosen by data, or fixed) beside
-    reads of its in-place partner: checked at run time (run in place, the loop runs whole)."""
+    reads or writes of its in-place partner: checked at run time (run in place, the loop runs
+    whole)."""
     if not IO_SLOT.fullmatch(name) or not IO_SLOT.fullmatch(partner):
         raise Rejection(CROSS_SAMPLE, f"line {writes[0].line}: sums into {name} at elements "
-                                      f"not the sample's own and reads {partner}, which may "
+                                      f"not the sample's own and uses {partner}, which may "
                                       f"be the same buffer")
     assumes.append(f"{partner}'s {buf} shares no memory with {name}'s {buf} (checked at run "
                    f"time: run in place, the loop runs whole)")

@@ -160,8 +160,9 @@ class NoSharedBuffers(Rule):
             if y == sharing.ANY:
                 why = _redirected(x, buf, used, written)
                 if why:
-                    return Rejection(ALIASING, f"{'a Blob' if x == sharing.ANY else x}'s {buf}"
-                                               f" is set to other memory (line {line}): {why}")
+                    whose = "a Blob's buffer" if x == sharing.ANY else f"{x}'s {buf}"
+                    return Rejection(ALIASING, f"{whose} is set to other memory (line {line}):"
+                                               f" {why}")
                 continue
             for one, other in ((x, y), (y, x)):
                 if one != other and (one, buf) in used and (other, buf) in written:
@@ -173,11 +174,12 @@ class NoSharedBuffers(Rule):
 def _redirected(x: str, buf: str, used, written) -> str:
     """Why a loop may not use a Blob whose buffer points at other memory: it uses that buffer
     and writes another, or writes it and uses another (which may be the same memory)."""
-    for name in ([x] if x != sharing.ANY else sorted({n for n, b in used if b == buf})):
-        if (name, buf) in used and written - {(name, buf)}:
-            return f"the loop uses {name} and writes {sorted(written - {(name, buf)})[0][0]}"
-        if (name, buf) in written and used - {(name, buf)}:
-            return f"the loop writes {name} and uses {sorted(used - {(name, buf)})[0][0]}"
+    for one in sorted(u for u in used if (x == sharing.ANY or u[0] == x) and
+                      (buf == sharing.ANY or u[1] == buf)):
+        if written - {one}:
+            return f"the loop uses {one[0]} and writes {sorted(written - {one})[0][0]}"
+        if one in written and used - {one}:
+            return f"the loop writes {one[0]} and uses {sorted(used - {one})[0][0]}"
     return ""
 
 

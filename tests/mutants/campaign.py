@@ -168,8 +168,9 @@ def run(files: Optional[List[Path]] = None, workers: int = 2, group: int = 150) 
 
 def _decisions(files: List[Path]):
     """The analysis's decisions on a tree of these mutants, and the first error of each
-    mutant whose translation unit has one (in a header it includes, the error is every
-    mutant's of the tree: the analysis cannot say which unit met it)."""
+    mutant whose translation unit has one: a missing header names its unit; an error in a
+    header it includes is every mutant's of the tree (the analysis cannot say which unit met
+    it), unless a missing header explains it."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from transformer import analyze
@@ -177,15 +178,16 @@ def _decisions(files: List[Path]):
         tree = build_tree(Path(tmp) / "mutants", files)
         result = analyze.run(str(tree))
     names = {f.name for f in files}
-    errors: Dict[str, str] = {}
+    errors: Dict[str, str] = {Path(m["unit"]).name: f"missing header {m['header']}"
+                              for m in result.missing_headers}
     for d in result.diagnostics:
         if d["severity"] in ("error", "fatal"):
             line = f"{d['file']}:{d['line']}: {d['message']}"
-            hit = [Path(d["file"]).name] if Path(d["file"]).name in names else sorted(names)
-            for name in hit:
-                errors.setdefault(name, line)
-    for m in result.missing_headers:
-        errors.setdefault(Path(m["unit"]).name, f"missing header {m['header']}")
+            if Path(d["file"]).name in names:
+                errors.setdefault(Path(d["file"]).name, line)
+            elif not result.missing_headers:  # in a header: any unit may have met it
+                for name in sorted(names):
+                    errors.setdefault(name, line)
     return result.decisions, errors
 
 

@@ -93,6 +93,7 @@ class EffectWalker(PathMixin, RangeForMixin, ExprMixin, StepMixin, TypeMixin, Ca
         self._catching: List[Set[str]] = []  # the types the try blocks around the walk catch
         # inner loops `for (k = 0; k < T; ++k)` whose bodies never assign k: k in [0, T)
         self.counted: Dict[str, str] = {}  # var -> T (normalized text)
+        self.from_zero: Set[str] = set()  # counted vars whose for loop starts them at 0
         # inner loop variable -> (its bound, whether `<=`, its first value): how far an
         # index of it counts, and from where
         self.trip_bounds: Dict[str, Tuple[Node, bool, str]] = {}

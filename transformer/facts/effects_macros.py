@@ -47,7 +47,7 @@ class MacroMixin:
             if p is not None:
                 p = self.at_index(frame, p, n.children[1])
         elif n.kind == "unop" and n.op == "*" and n.children:
-            p = self._address(frame, n.children[0], guards, depth)
+            p = self.eval_ptr(frame, n.children[0])  # no walk of it: the loop above visits it
         else:
             return
         if p is not None:

@@ -40,7 +40,8 @@ class OffsetMixin:
                 moving = [t for t in _addends(e) if t not in fixed]
                 trips = dict(self.inner_vars)
                 span = norm_text(trips[moving[0].name]) if len(moving) == 1 and \
-                    _strip(moving[0]).kind == "name" and moving[0].name in trips else ""
+                    _strip(moving[0]).kind == "name" and moving[0].name in trips and \
+                    moving[0].name in self.from_zero else ""
                 return Offset(inner=inner, data=data, terms=self._term_spellings(frame, fixed),
                               term_of=[b for t in fixed for b in self._samples_long(frame, t)],
                               span=span, digits=self.digits_of(frame, e))

@@ -20,6 +20,7 @@ from .effects_syntax import (
     counter_test,
     declared_in,
     loop_counters_of,
+    loop_start,
     negations,
 )
 from .shapes import norm_text
@@ -356,8 +357,13 @@ class PathMixin:
         self.inner_vars.append(("?", "?") if rewritten or fraction or cond.kind == "null"
                                else (var or "?", trip or "?"))
         counted, bounds = dict(self.counted), dict(self.trip_bounds)
+        from_zero = set(self.from_zero)
         if var and trip and not rewritten:
             self.counted[var] = norm_text(trip)
+        # an index `buf[v]` fills [0, trip) only when v counts from 0 (`Offset.span`)
+        self.from_zero.discard(var)
+        if var and trip and not rewritten and loop_start(n)[1] == "0":
+            self.from_zero.add(var)
         header = own | ({init.children[0].name} if init.kind == "assign" and init.children
                         and init.children[0].kind == "name" else set())
         bound, held = self.header_bound(frame, n, header)
@@ -368,7 +374,7 @@ class PathMixin:
         self.walk(frame, body, guards, depth, True)
         self._walk_header_part(frame, inc, own, guards, depth)
         frame.loop_counters |= held
-        self.counted, self.trip_bounds = counted, bounds
+        self.counted, self.trip_bounds, self.from_zero = counted, bounds, from_zero
         self.inner_vars.pop()
 
     def _walk_header_part(self, frame: _Frame, part: Node, own: Set[str],
@@ -425,13 +431,17 @@ def _elsewhere(write, read, strict: bool = False) -> bool:
     fills no other fixed place, and no block or inner-indexed read (`s[k]`, `k < dim`); a
     block written at another constant offset than the read's (`pad + 1` against `pad[k]`)
     fills it only when it is the whole Blob; a block written shorter than it is spelled
-    (`dim - 1`, `dim / 2`) fills no other read."""
+    (`dim - 1`, `dim / 2`) fills no other read. An element store inside inner loops fills
+    what they reach only at a counter from 0 alone (`Offset.span`); a store at an index read
+    from data fills only a read at the same index."""
     wo, ro = getattr(write, "offset", None), getattr(read, "offset", None)
     if wo is None or ro is None:
         return False
     if wo.inner and not wo.span and not getattr(write, "block", False):
-        return True  # an element store at an inner index that is not a counter alone (`k / 2`,
-        # `k % 4`, `std::min(k, 3)`, `perm_[k]`): its loops may give it part of its range only
+        return True  # an element store at an inner index that is not a counter from 0 alone
+        # (`k / 2`, `k % 4`, `std::min(k, 3)`, `perm_[k]`, k from 1): part of its range only
+    if wo.data and wo != ro:
+        return True  # a store at an index read from data fills only the same index
     whole = write.extent.split("#")[0].endswith("count()") and not wo.terms
     if strict and not whole and not wo.depends and not _one_element(write) and \
             (ro.data or (ro.inner and not ro.span and not read.block)):

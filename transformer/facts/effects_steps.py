@@ -386,7 +386,8 @@ class StepMixin:
         if root.kind not in _KNOWN_ROOTS:
             return True
         redirected = {a for a, b, _buf, _line in self.eff.shared_buffers if b == sharing.ANY}
-        if written and (root.name in redirected or any(w.name in redirected for w in written)):
+        if written and (root.name in redirected or sharing.ANY in redirected or
+                        any(w.name in redirected for w in written)):
             return True  # a buffer set to other memory may be any other
         names = {root.name} | {b if a == root.name else a
                                for a, b, _buf, _line in self.eff.shared_buffers

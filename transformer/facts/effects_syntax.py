@@ -230,18 +230,22 @@ def down_test(cond: Node, var: str) -> Optional[Tuple[str, Node]]:
     return None
 
 
+def loop_start(loop: Node) -> Tuple[Optional[str], str]:
+    """For `for (int v = a; ...)` or `for (v = a; ...)`: (v, a as text); `int v;` starts
+    at "0" as the trip counts it."""
+    init = loop.children[0]
+    if init.kind == "decls" and len(init.children) == 1 and init.children[0].kind == "decl":
+        decl = init.children[0]
+        return decl.name, decl.children[0].text.strip() if decl.children else "0"
+    if init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
+        return init.children[0].name, init.children[1].text.strip()
+    return None, "0"
+
+
 def _loop_var_and_trip(loop: Node) -> Tuple[Optional[str], Optional[str]]:
     """For `for (int v = a; v < T; ++v)`, return (v, T - a as text) when canonical."""
-    init, cond, inc, _ = loop.children
-    var = None
-    start = "0"
-    if init.kind == "decls" and len(init.children) == 1 and init.children[0].kind == "decl":
-        var = init.children[0].name
-        if init.children[0].children:
-            start = init.children[0].children[0].text.strip()
-    elif init.kind == "assign" and init.op == "=" and init.children[0].kind == "name":
-        var = init.children[0].name
-        start = init.children[1].text.strip()
+    _, cond, inc, _ = loop.children
+    var, start = loop_start(loop)
     test = counter_test(cond, var) if var else None
     if test is None or not steps_by_one(inc, var):
         return None, None

@@ -3,9 +3,11 @@
 from it, or in the loop's own function. Two roots the walk keeps apart are one buffer then.
 `X.set_cpu_data(p)` (and `set_cpu_diff`, `set_gpu_*`) makes X's buffer whatever memory p
 points to: another Blob's data or diff, or any other: its pair names ANY for the other (and
-for X too when X is reached through a local pointer or reference: any Blob then)."""
+for X and its buffer too when X is not `top[0]`-like or a Blob member held by value: a local
+or member pointer, `top[i]`, `x->diff()`: any Blob's data or diff then)."""
 from __future__ import annotations
 
+import re
 from typing import List, Tuple
 
 from ..ir import FunctionIR, Node
@@ -20,7 +22,7 @@ ANY = "*"  # the other side of a redirect: memory the walk does not place
 
 def shared_buffers(program: Program, cls: str, fn: FunctionIR) -> List[Tuple[str, str, str, int]]:
     """(X, Y, buffer, line) for every `X.ShareData(Y)` or `X->ShareDiff(*Y)` found, and
-(X, ANY, buffer, line) for every `X.set_cpu_data(p)` or the like."""
+    (X, ANY, buffer, line) for every `X.set_cpu_data(p)` or the like (_placed)."""
     key = ("shared_buffers", cls)
     if key not in program.memo:
         family = program.ancestry(cls) + program.descendants(cls) if cls else []
@@ -33,7 +35,28 @@ def shared_buffers(program: Program, cls: str, fn: FunctionIR) -> List[Tuple[str
         for pair in _pairs([fn]):
             if pair not in out:
                 out.append(pair)
-    return out
+    return [_placed(program, cls, p) for p in out]
+
+
+_SLOT = re.compile(r"(?:this->)?(bottom|top|blobs_)\[\d+\]")
+
+
+def _placed(program: Program, cls: str, pair: Tuple[str, str, str, int]):
+    """A redirect's receiver as the walk names its root: `top[0]`, `blobs_[1]`, or a Blob
+    member held by value; anything else (a pointer or reference member, `top[i]`, a call's
+    result such as `x->diff()`) may be any Blob's buffer, data or diff: (ANY, ANY, ANY)."""
+    x, y, buf, line = pair
+    if y != ANY or x == ANY:
+        return pair if y != ANY else (ANY, ANY, ANY, line)
+    m = _SLOT.fullmatch(x)
+    if m:
+        return (x[len("this->"):] if x.startswith("this->") else x, y, buf, line)
+    name = x[len("this->"):] if x.startswith("this->") else x
+    declared = program.field_type(cls, name) if cls and re.fullmatch(r"\w+", name) else ""
+    if declared and "Blob" in declared and not any(c in declared for c in "*&") and \
+            "ptr" not in declared:
+        return (name, y, buf, line)
+    return (ANY, ANY, ANY, line)
 
 
 def _pairs(bodies: List[FunctionIR]) -> List[Tuple[str, str, str, int]]:
@@ -52,11 +75,10 @@ def _shared(n: Node):
     callee = n.children[0]
     if callee.kind != "member" or not callee.children:
         return None
-    if n.name in REDIRECTS:  # through a local pointer or reference: any Blob it may name
+    if n.name in REDIRECTS:  # a local pointer or reference: any Blob it may name
         receiver = callee.children[0]
-        while receiver.kind in ("unop", "paren", "other") and len(receiver.children) == 1:
-            receiver = receiver.children[0]
-        named = not (receiver.kind == "name" and receiver.ref != "field")
+        named = receiver.kind in ("member", "index") or \
+            (receiver.kind == "name" and receiver.ref == "field")
         return (_blob_name(receiver) if named else ANY, ANY, REDIRECTS[n.name], n.line)
     return (_blob_name(callee.children[0]), _blob_name(n.children[1]), SHARING[n.name], n.line)
 
