@@ -360,8 +360,7 @@ class PathMixin:
         from_zero = set(self.from_zero)
         if var and trip and not rewritten:
             self.counted[var] = norm_text(trip)
-        # an index `buf[v]` fills [0, trip) only when v counts from 0 (`Offset.span`)
-        self.from_zero.discard(var)
+        self.from_zero.discard(var)  # `buf[v]` fills [0, trip) only from 0 (`Offset.span`)
         if var and trip and not rewritten and loop_start(n)[1] == "0":
             self.from_zero.add(var)
         header = own | ({init.children[0].name} if init.kind == "assign" and init.children
@@ -438,10 +437,9 @@ def _elsewhere(write, read, strict: bool = False) -> bool:
     if wo is None or ro is None:
         return False
     if wo.inner and not wo.span and not getattr(write, "block", False):
-        return True  # an element store at an inner index that is not a counter from 0 alone
-        # (`k / 2`, `k % 4`, `std::min(k, 3)`, `perm_[k]`, k from 1): part of its range only
+        return True  # `k / 2`, `k % 4`, `std::min(k, 3)`, `perm_[k]`, k from 1: part only
     if wo.data and wo != ro:
-        return True  # a store at an index read from data fills only the same index
+        return True
     whole = write.extent.split("#")[0].endswith("count()") and not wo.terms
     if strict and not whole and not wo.depends and not _one_element(write) and \
             (ro.data or (ro.inner and not ro.span and not read.block)):
