@@ -28,14 +28,37 @@ def shared_buffers(program: Program, cls: str, fn: FunctionIR) -> List[Tuple[str
         family = program.ancestry(cls) + program.descendants(cls) if cls else []
         bodies = [f for c in family for k, defs in sorted(program.functions.items())
                   if k.startswith(c + "::") for f in defs if f.body is not None]
-        program.memo[key] = (bodies, _pairs(bodies))
+        program.memo[key] = (bodies, _pairs(bodies) + _helpers_redirect(program, bodies))
     bodies, found = program.memo[key]
     out = list(found)
     if fn.body is not None and all(f is not fn for f in bodies):
-        for pair in _pairs([fn]):
+        for pair in _pairs([fn]) + _helpers_redirect(program, [fn]):
             if pair not in out:
                 out.append(pair)
     return [_placed(program, cls, p) for p in out]
+
+
+_HELPER_LIMIT = 200  # free functions followed from one family; past it, any Blob may be
+
+
+def _helpers_redirect(program: Program, bodies: List[FunctionIR]):
+    """(ANY, ANY, ANY, line) for a `set_cpu_data` or the like in a free function the bodies
+    call, directly or through other free functions (`View(&acc_, p)`): its receiver is a
+    parameter, so any Blob's buffer may be other memory."""
+    seen, todo, found = set(), list(bodies), []
+    while todo:
+        for n in todo.pop().body.walk():
+            if n.kind != "call" or not n.name or n.name in seen:
+                continue
+            seen.add(n.name)
+            for g in program.functions.get(n.name, []):
+                if not g.cls and g.body is not None:
+                    if len(seen) > _HELPER_LIMIT:
+                        return [(ANY, ANY, ANY, g.line)]
+                    todo.append(g)
+                    found += [(ANY, ANY, ANY, pair[3]) for pair in _pairs([g])
+                              if pair[1] == ANY]
+    return found[:1]
 
 
 _SLOT = re.compile(r"(?:this->)?(bottom|top|blobs_)\[\d+\]")
